@@ -1,0 +1,64 @@
+/**
+ * Non-code files of the generated package (README.md, package.json, tsconfig.json) from the
+ * handlebars templates in templates/. Templates are compiled with `strict: true` and get a
+ * view built here: all decisions are made in this file, none in the templates.
+ */
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
+import { names } from "../model/naming.ts";
+import type { ServiceModel } from "../model/types.ts";
+import type { EmittedText } from "./file.ts";
+import { paramType, resultType } from "./typescript-types.ts";
+
+const templateDir = new URL("../../templates/", import.meta.url);
+
+function compile(name: string): Handlebars.TemplateDelegate {
+  const hb = Handlebars.create();
+  hb.registerHelper("json", (value: unknown) => new hb.SafeString(JSON.stringify(value)));
+  return hb.compile(readFileSync(new URL(name, templateDir), "utf8"), { strict: true, noEscape: true });
+}
+
+const code = (s: string): string => `\`${s.replace(/\|/g, "\\|")}\``;
+
+/** The view the templates render: plain data, already formatted. */
+export function templateView(model: ServiceModel) {
+  return {
+    service: model.name,
+    description: model.description,
+    namespace: model.namespace,
+    specFile: model.specFile,
+    packageName: model.packageName,
+    packageVersion: model.packageVersion,
+    packageDescription: model.packageDescription,
+    endpointExports: model.endpoints.map((ep) => ({ subpath: `./${names.endpointModule(ep)}`, file: names.endpointModule(ep) })),
+    operationCount: model.endpoints.reduce((n, ep) => n + ep.operations.length, 0),
+    endpoints: model.endpoints.map((ep) => ({
+      name: ep.name,
+      path: ep.path,
+      alternatePaths: ep.alternatePaths.map(code).join(", "),
+      hasAlternatePaths: ep.alternatePaths.length > 0,
+      description: ep.description,
+      operations: ep.operations.map((o) => ({
+        name: o.name,
+        call: code(`client.${names.endpointGroup(ep)}.${names.opFunction(o)}`),
+        soap: code(`POST ${o.path}`),
+        http: code(`${o.path}/${o.name}`),
+        params: o.params.map((p) => (p.credential ? `${p.wireName}\u00a0(credentials)` : `${p.wireName}: ${code(paramType(p).replace(" | null | undefined", ""))}${p.optional ? "?" : ""}`)).join(", "),
+        result: code(resultType(o.result)),
+      })),
+    })),
+    partialOperations: model.endpoints.flatMap((ep) =>
+      ep.partialOperations.map((o) => ({ name: o.name, path: o.path, known: o.params.map((p) => p.wireName).join(", "), description: o.description })),
+    ),
+    hasPartialOperations: model.endpoints.some((ep) => ep.partialOperations.length > 0),
+  };
+}
+
+export function emitTemplates(model: ServiceModel): EmittedText[] {
+  const view = templateView(model);
+  return [
+    { path: "README.md", text: compile("README.md.hbs")(view) },
+    { path: "package.json", text: compile("package.json.hbs")(view) },
+    { path: "tsconfig.json", text: compile("tsconfig.json.hbs")(view) },
+  ];
+}

@@ -1,0 +1,55 @@
+/** The shape of a spec document once it has passed the JSON Schema (spec/service.schema.json). */
+export interface RawField {
+  name: string;
+  tsName?: string;
+  type: string;
+  nullable?: boolean;
+  description?: string;
+}
+export interface RawParam {
+  name: string;
+  tsName?: string;
+  type: string;
+  list?: boolean;
+  item?: string;
+  optional?: boolean;
+  credential?: "username" | "password";
+  description?: string;
+}
+export interface RawResult {
+  kind: "scalar" | "record" | "list";
+  type: string;
+  item?: string;
+  soapElement: string;
+  httpRoot: string;
+  nullable?: boolean;
+  description?: string;
+}
+export interface RawOperation {
+  name: string;
+  tsName?: string;
+  description?: string;
+  path?: string;
+  soapAction?: string;
+  partial?: boolean;
+  params: RawParam[];
+  result?: RawResult;
+}
+export interface RawEndpoint {
+  name: string;
+  description?: string;
+  path: string;
+  alternatePaths?: string[];
+  operations: RawOperation[];
+}
+export interface RawSpec {
+  service: {
+    name: string;
+    description?: string;
+    namespace: string;
+    package: { name: string; version: string; description?: string };
+  };
+  enums?: Record<string, { wireName?: string; description?: string; values: string[] }>;
+  records?: Record<string, { wireName?: string; description?: string; fields: RawField[] }>;
+  endpoints: RawEndpoint[];
+}

@@ -1,0 +1,234 @@
+/**
+ * One call over fetch: encode (before any I/O), send, enforce the time limit and the response
+ * size limit while reading, stream the body into the decoder, and turn every failure into a
+ * typed error that names the operation and binding and carries no password.
+ */
+import type { Binding } from "./binding.js";
+import type { CallOptions, Config } from "./config.js";
+import { ResponseDecoder } from "./decode.js";
+import type { OperationDescriptor } from "./descriptor.js";
+import { encodeRequest, type WireRequest } from "./encode.js";
+import {
+  AbortError,
+  AsmxError,
+  HttpFaultError,
+  HttpStatusError,
+  NetworkError,
+  ResponseTooLargeError,
+  SoapFaultError,
+  TimeoutError,
+  redact,
+  type ErrorContext,
+} from "./errors.js";
+
+const SNIPPET_BYTES = 2048;
+
+/** Why the call's signal fired. */
+type StopReason = { kind: "timeout" } | { kind: "abort"; reason: unknown };
+
+function stopError(stop: StopReason, timeoutMs: number, ctx: ErrorContext): AsmxError {
+  return stop.kind === "timeout" ? new TimeoutError(timeoutMs, ctx) : new AbortError(stop.reason, ctx);
+}
+
+/** Copies an error without anything that could hold a secret (only name, code and a redacted message). */
+function sanitize(err: unknown, secrets: readonly string[]): Error {
+  const source = err instanceof Error ? err : new Error(String(err));
+  const inner = source.cause instanceof Error ? source.cause : undefined;
+  const clean = new Error(redact(source.message, secrets), inner ? { cause: sanitize(inner, secrets) } : undefined);
+  clean.name = source.name;
+  const code = (source as { code?: unknown }).code;
+  if (typeof code === "string") Object.assign(clean, { code });
+  return clean;
+}
+
+/** Reads the body as bytes, up to `limit` (then throws ResponseTooLargeError). */
+async function readBytes(response: Response, limit: number, ctx: ErrorContext): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(limit, ctx);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+const lenientText = (bytes: Uint8Array): string => new TextDecoder("utf-8").decode(bytes);
+
+function charsetOf(contentType: string): string {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType);
+  return m?.[1]?.toLowerCase() ?? "utf-8";
+}
+
+/** Streams a 2xx XML body through the decoder, enforcing the size limit. */
+async function decodeStreaming(response: Response, op: OperationDescriptor, binding: Binding, namespace: string, limit: number, ctx: ErrorContext): Promise<unknown> {
+  const decoder = new ResponseDecoder(op, binding, namespace, ctx);
+  let text: TextDecoder;
+  try {
+    text = new TextDecoder(charsetOf(response.headers.get("content-type") ?? ""), { fatal: true });
+  } catch {
+    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", "unsupported charset", ctx);
+  }
+  let total = 0;
+  if (response.body !== null) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new ResponseTooLargeError(limit, ctx);
+      }
+      let chunk: string;
+      try {
+        chunk = text.decode(value, { stream: true });
+      } catch (err) {
+        await reader.cancel().catch(() => undefined);
+        throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`, ctx);
+      }
+      if (chunk !== "") decoder.write(chunk);
+    }
+  }
+  try {
+    const tail = text.decode();
+    if (tail !== "") decoder.write(tail);
+  } catch (err) {
+    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid text: ${(err as Error).message}`, ctx);
+  }
+  const outcome = decoder.end();
+  if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, response.status, ctx);
+  return outcome.value;
+}
+
+/** The service's message from an ASMX HTTP GET/POST error text: its first line, without a stack trace. */
+function serviceMessageOf(text: string): string {
+  const first = text.trim().split(/\r?\n/)[0] ?? "";
+  return first.trim();
+}
+
+async function failure(response: Response, binding: Binding, op: OperationDescriptor, namespace: string, limit: number, secrets: readonly string[], ctx: ErrorContext): Promise<AsmxError> {
+  const contentType = response.headers.get("content-type") ?? "";
+  const bytes = await readBytes(response, limit, ctx);
+  const text = lenientText(bytes);
+  const snippet = redact(lenientText(bytes.subarray(0, SNIPPET_BYTES)), secrets);
+  const soap = binding === "soap11" || binding === "soap12";
+  if (soap && /xml/i.test(contentType)) {
+    try {
+      const decoder = new ResponseDecoder(op, binding, namespace, ctx);
+      decoder.write(text);
+      const outcome = decoder.end();
+      if (outcome.kind === "fault") {
+        const f = outcome.fault;
+        return new SoapFaultError(
+          { ...f, faultString: redact(f.faultString, secrets), detail: f.detail === undefined ? undefined : redact(f.detail, secrets) },
+          response.status,
+          ctx,
+        );
+      }
+    } catch {
+      // Not a fault: reported as an HTTP status error below.
+    }
+  }
+  if (!soap && response.status >= 500 && /^text\/plain/i.test(contentType) && text.trim() !== "") {
+    return new HttpFaultError(response.status, redact(serviceMessageOf(text), secrets), ctx);
+  }
+  return new HttpStatusError(response.status, contentType, snippet, response.ok ? "unexpected response" : "error status", ctx);
+}
+
+/** Merges signals: the call's own (timeout) and the client's and caller's. */
+function linkSignals(signals: ReadonlyArray<AbortSignal | undefined>, controller: AbortController, onStop: (s: StopReason) => void): () => void {
+  const cleanups: Array<() => void> = [];
+  for (const s of signals) {
+    if (s === undefined) continue;
+    const listener = (): void => {
+      onStop({ kind: "abort", reason: s.reason });
+      controller.abort(s.reason);
+    };
+    if (s.aborted) listener();
+    else {
+      s.addEventListener("abort", listener, { once: true });
+      cleanups.push(() => s.removeEventListener("abort", listener));
+    }
+  }
+  return () => cleanups.forEach((c) => c());
+}
+
+/** The request a call would send (for logging, tests and goldens): nothing is sent. */
+export function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): WireRequest & { readonly url: string } {
+  const binding = options.binding ?? config.binding;
+  const wire = encodeRequest(op, binding, params as object, options.credentials ?? config.credentials, config.namespace ?? op.namespace);
+  return { ...wire, url: config.baseUrl + wire.path };
+}
+
+/** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
+export async function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): Promise<R> {
+  const binding = options.binding ?? config.binding;
+  const credentials = options.credentials ?? config.credentials;
+  const namespace = config.namespace ?? op.namespace;
+  const ctx: ErrorContext = { operation: op.name, binding };
+  const secrets = credentials?.password ? [credentials.password] : [];
+  const wire = encodeRequest(op, binding, params as object, credentials, namespace);
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+
+  const controller = new AbortController();
+  let stop: StopReason | undefined;
+  const onStop = (s: StopReason): void => {
+    stop ??= s;
+  };
+  const unlink = linkSignals([config.signal, options.signal], controller, onStop);
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          onStop({ kind: "timeout" });
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+  try {
+    if (stop) throw stopError(stop, timeoutMs, ctx);
+    let response: Response;
+    try {
+      response = await config.fetch(config.baseUrl + wire.path, {
+        method: wire.method,
+        headers: { ...config.headers, ...options.headers, ...wire.headers },
+        body: wire.body,
+        signal: controller.signal,
+      });
+    } catch (err) {
+      if (stop) throw stopError(stop, timeoutMs, ctx);
+      throw new NetworkError(sanitize(err, secrets), ctx);
+    }
+    try {
+      const declared = Number(response.headers.get("content-length") ?? "NaN");
+      if (declared > config.maxResponseBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
+      }
+      const contentType = response.headers.get("content-type") ?? "";
+      if (response.status === 200 && /xml/i.test(contentType)) {
+        return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx)) as R;
+      }
+      throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx);
+    } catch (err) {
+      if (stop) throw stopError(stop, timeoutMs, ctx);
+      if (err instanceof AsmxError) throw err;
+      throw new NetworkError(sanitize(err, secrets), ctx);
+    }
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    unlink();
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Request encoding for the four bindings, driven by the operation descriptor. Pure: builds a
+ * WireRequest (method, path with query, headers, body) and validates every value before any
+ * network I/O. Parameter order is the descriptor's order, which is the wire order.
+ */
+import { SOAP11_NS, SOAP12_NS, type Binding } from "./binding.js";
+import type { OperationDescriptor, ParamDescriptor } from "./descriptor.js";
+import { EncodeError, type ErrorContext } from "./errors.js";
+import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
+
+/** Account credentials, sent as the operation's `username` and `password` parameters. */
+export interface Credentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** A request as it goes on the wire, relative to the base URL. */
+export interface WireRequest {
+  readonly method: "GET" | "POST";
+  /** Path and query, e.g. `/post/Send.asmx/GetSmsPrice?username=u&…`. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | null;
+}
+
+/** Escapes text for element content: `& < >` and CR (which XML would otherwise turn into LF). */
+export function escapeXmlText(text: string): string {
+  if (!/[&<>\r]/.test(text)) return text;
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
+}
+
+/** A parameter's value(s) as wire text; null when the parameter is left out. */
+type EncodedParam = { readonly param: ParamDescriptor; readonly texts: readonly string[] | null; readonly single: boolean };
+
+function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx: ErrorContext): string {
+  const type = param.type;
+  try {
+    if (typeof type === "string") return CODECS[type].encode(value);
+    if (typeof value !== "string" || !type.values.includes(value))
+      throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`);
+    return value;
+  } catch (err) {
+    if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
+    throw err;
+  }
+}
+
+function collect(
+  op: OperationDescriptor,
+  params: object,
+  credentials: Credentials | undefined,
+  ctx: ErrorContext,
+): EncodedParam[] {
+  const source = params as Readonly<Record<string, unknown>>;
+  return op.params.map((param) => {
+    const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
+    if (value === undefined || value === null) {
+      if (param.optional) return { param, texts: null, single: param.item === null };
+      const why = param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
+      throw new EncodeError(param.wire, why, ctx);
+    }
+    if (param.item === null) return { param, texts: [encodeValue(param, value, param.wire, ctx)], single: true };
+    if (!Array.isArray(value)) throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
+    return { param, texts: value.map((v: unknown, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false };
+  });
+}
+
+function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], namespace: string): string {
+  let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
+  for (const { param, texts, single } of encoded) {
+    if (texts === null) continue;
+    if (single) {
+      xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
+    } else if (texts.length === 0) {
+      xml += `<${param.wire} />`;
+    } else {
+      xml += `<${param.wire}>`;
+      for (const t of texts) xml += `<${param.item}>${escapeXmlText(t)}</${param.item}>`;
+      xml += `</${param.wire}>`;
+    }
+  }
+  return `${xml}</${op.name}>`;
+}
+
+function envelope(binding: "soap11" | "soap12", content: string): string {
+  const [prefix, ns] = binding === "soap11" ? ["soap", SOAP11_NS] : ["soap12", SOAP12_NS];
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>` +
+    `<${prefix}:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:${prefix}="${ns}">` +
+    `<${prefix}:Body>${content}</${prefix}:Body></${prefix}:Envelope>`
+  );
+}
+
+/**
+ * HTTP GET/POST pairs. Lists repeat the name once per item; base64Binary is sent as one
+ * decimal byte value per byte (ASMX reads `byte[]` as an array in these bindings). An empty
+ * list cannot be sent: ASMX reads an absent list as null. An omitted optional value is sent
+ * empty, because ASMX requires every parameter to be present in these bindings.
+ */
+function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string {
+  const parts: string[] = [];
+  for (const { param, texts } of encoded) {
+    const name = encodeURIComponent(param.wire);
+    let values: readonly string[];
+    if (texts === null) values = [""];
+    else if (param.type === "base64Binary" && param.item === null) {
+      const bytes = CODECS.base64Binary.decode(texts[0] ?? "") as Uint8Array;
+      if (bytes.length === 0) throw new EncodeError(param.wire, `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`, ctx);
+      values = Array.from(bytes, String);
+    } else if (param.type === "double") {
+      // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
+      values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
+    } else values = texts;
+    if (values.length === 0)
+      throw new EncodeError(param.wire, `an empty list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null; use a SOAP binding`, ctx);
+    for (const v of values) parts.push(`${name}=${encodeURIComponent(v)}`);
+  }
+  return parts.join("&");
+}
+
+/** ASMX's SOAPAction rule: the namespace, a '/' unless it already ends in one, the operation name. */
+export function soapActionFor(namespace: string, operation: string): string {
+  return namespace.endsWith("/") ? namespace + operation : `${namespace}/${operation}`;
+}
+
+/** Encodes one call. Throws EncodeError (naming the parameter) before anything is sent. */
+export function encodeRequest(
+  op: OperationDescriptor,
+  binding: Binding,
+  params: object,
+  credentials: Credentials | undefined,
+  namespace: string,
+): WireRequest {
+  const ctx: ErrorContext = { operation: op.name, binding };
+  try {
+    checkXmlChars(namespace);
+  } catch (err) {
+    throw new EncodeError("(namespace)", (err as Error).message, ctx);
+  }
+  const encoded = collect(op, params, credentials, ctx);
+  switch (binding) {
+    case "soap11":
+      return {
+        method: "POST",
+        path: op.path,
+        headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"` },
+        body: envelope("soap11", soapBody(op, encoded, namespace)),
+      };
+    case "soap12":
+      return {
+        method: "POST",
+        path: op.path,
+        headers: { "Content-Type": "application/soap+xml; charset=utf-8" },
+        body: envelope("soap12", soapBody(op, encoded, namespace)),
+      };
+    case "httpGet": {
+      const query = formPairs(encoded, ctx);
+      return { method: "GET", path: `${op.path}/${op.name}${query === "" ? "" : `?${query}`}`, headers: {}, body: null };
+    }
+    case "httpPost":
+      return {
+        method: "POST",
+        path: `${op.path}/${op.name}`,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: formPairs(encoded, ctx),
+      };
+  }
+}

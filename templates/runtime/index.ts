@@ -1,0 +1,35 @@
+/** The client runtime: everything generated operations share. */
+export { BINDINGS, SOAP11_NS, SOAP12_NS, type Binding } from "./binding.js";
+export { createConfig, type CallOptions, type ClientOptions, type Config } from "./config.js";
+export { invoke, prepareRequest } from "./call.js";
+export { XsdDateTime } from "./datetime.js";
+export { ResponseDecoder, decodeResponse, type DecodeOutcome, type FaultInfo } from "./decode.js";
+export {
+  defineEnum,
+  defineOperation,
+  defineRecord,
+  type EnumDescriptor,
+  type FieldDescriptor,
+  type OperationDescriptor,
+  type ParamDescriptor,
+  type RecordDescriptor,
+  type ResultDescriptor,
+  type ScalarName,
+  type ValueType,
+} from "./descriptor.js";
+export { encodeRequest, escapeXmlText, soapActionFor, type Credentials, type WireRequest } from "./encode.js";
+export {
+  AbortError,
+  AsmxError,
+  DecodeError,
+  EncodeError,
+  HttpFaultError,
+  HttpStatusError,
+  NetworkError,
+  ResponseTooLargeError,
+  ServiceFaultError,
+  SoapFaultError,
+  TimeoutError,
+  type ErrorContext,
+} from "./errors.js";
+export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";

@@ -1,0 +1,334 @@
+/**
+ * Differential fuzzing of the runtime XML tokenizer against saxes (a
+ * conforming, well-tested SAX parser), plus chunk-split invariance.
+ *
+ * Deliberate deviations from saxes (we are stricter; each is what XML 1.0
+ * requires, saxes is lenient):
+ *  - DOCTYPE: always refused by us ("doctype-forbidden"); saxes accepts it.
+ *    Documents containing "<!DOCTYPE" are only checked for rejection.
+ *  - Unpaired surrogates: saxes does not reject an unpaired *high* surrogate
+ *    (it swallows the next code unit as if it were the low half). We reject
+ *    every unpaired surrogate with "invalid-char".
+ *  - Processing instructions: XML requires whitespace or "?>" right after the
+ *    PI target; saxes accepts e.g. `<?pi?x ?>`. We reject it.
+ *  - Documents starting with `<?xml` but not a valid XML declaration in ways
+ *    saxes does not check are not generated (mutations may still produce
+ *    them; any difference there is reported by the test).
+ * Text outside the root element (whitespace only) is reported by saxes but
+ * not by us; the comparison only looks at text inside the root.
+ */
+import fc from "fast-check";
+import { SaxesParser } from "saxes";
+import { describe, expect, it } from "vitest";
+import { XmlSyntaxError, XmlTokenizer, parseAttributes } from "../../templates/runtime/xml.ts";
+
+type Ev = ["open", string, Array<[string, string]>] | ["text", string] | ["close", string];
+type Result = { ok: true; events: Ev[] } | { ok: false; code: string; offset: number };
+
+/** Our tokenizer, attributes decoded, adjacent text coalesced. */
+function ours(chunks: readonly string[]): Result {
+  const events: Ev[] = [];
+  let text = "";
+  const flush = (): void => {
+    if (text !== "") events.push(["text", text]);
+    text = "";
+  };
+  const t = new XmlTokenizer({
+    open(name, attrs) {
+      flush();
+      events.push(["open", name, parseAttributes(attrs)]);
+    },
+    text(value) {
+      expect(value).not.toBe("");
+      text += value;
+    },
+    close(name) {
+      flush();
+      events.push(["close", name]);
+    },
+  });
+  try {
+    for (const c of chunks) t.write(c);
+    t.end();
+  } catch (e) {
+    if (e instanceof XmlSyntaxError) return { ok: false, code: e.code, offset: e.offset };
+    throw e; // TypeError & co. are bugs
+  }
+  flush();
+  return { ok: true, events };
+}
+
+/** saxes events in the same shape; any saxes error = rejection. */
+function saxes(doc: string): Ev[] | null {
+  const parser = new SaxesParser({ xmlns: false });
+  const events: Ev[] = [];
+  let text = "";
+  let depth = 0;
+  const flush = (): void => {
+    if (text !== "") events.push(["text", text]);
+    text = "";
+  };
+  parser.on("opentag", (tag) => {
+    flush();
+    depth++;
+    events.push(["open", tag.name, Object.entries(tag.attributes)]);
+  });
+  parser.on("text", (t) => {
+    if (depth > 0) text += t;
+  });
+  parser.on("cdata", (t) => {
+    text += t;
+  });
+  parser.on("closetag", (tag) => {
+    flush();
+    depth--;
+    events.push(["close", tag.name]);
+  });
+  try {
+    parser.write(doc).close();
+  } catch {
+    return null;
+  }
+  flush();
+  return events;
+}
+
+// ---------------------------------------------------------------------------
+// Generators
+// ---------------------------------------------------------------------------
+
+const nameStart = fc.constantFrom("a", "b", "x", "Z", "_", ":", "soap:", "é", "ن", "م", "\u{10000}", "Ω");
+const nameChar = fc.constantFrom("a", "1", "-", ".", "ی", "·", ":", "\u{10001}", "\u0301");
+const xmlName = fc
+  .tuple(nameStart, fc.array(nameChar, { maxLength: 4 }))
+  .map(([s, rest]) => s + rest.join(""));
+
+const asciiNoMarkup = fc.string({ maxLength: 6 }).map((s) => s.replace(/[<&]/g, ""));
+
+const textPiece = fc.oneof(
+  fc.constantFrom(
+    "&lt;",
+    "&gt;",
+    "&amp;",
+    "&quot;",
+    "&apos;",
+    "&#65;",
+    "&#x1F600;",
+    "&#1575;",
+    "&#13;",
+    "&#x9;",
+    ">",
+    "]",
+    "]]",
+    "\r\n",
+    "\r",
+    "\n",
+    "\t",
+    " ",
+    "😀",
+    "سلام دنیا",
+    "۱۲۳",
+    "'",
+    '"',
+    "\u00a0",
+    "\ufeff",
+    "\u200c",
+  ),
+  asciiNoMarkup,
+);
+
+const charData = fc.array(textPiece, { maxLength: 6 }).map((a) => a.join("").replace(/]]>/g, "]]&gt;"));
+
+const cdata = fc
+  .array(fc.oneof(textPiece, fc.constantFrom("<", "&", "<a>", "&foo;", "]>", "]]")), { maxLength: 5 })
+  .map((a) => `<![CDATA[${a.join("").replace(/]]>/g, "]] >")}]]>`);
+
+const comment = fc
+  .array(fc.oneof(textPiece, fc.constantFrom("-", "<", "&", "<a>")), { maxLength: 4 })
+  .map((a) => {
+    let s = a.join("").replace(/-+/g, "-");
+    if (s.endsWith("-")) s += " ";
+    return `<!--${s}-->`;
+  });
+
+const pi = fc
+  .tuple(xmlName, fc.option(fc.array(fc.oneof(textPiece, fc.constantFrom("?", "<", "&", ">")), { maxLength: 3 })))
+  .map(([target, body]) => {
+    const t = /^xml$/i.test(`p${target}`.slice(0, 3)) ? `q${target}` : `p${target}`;
+    if (body === null) return `<?${t}?>`;
+    return `<?${t} ${body.join("").replace(/\?>/g, "? >")}?>`;
+  });
+
+const attrValuePiece = fc.oneof(
+  fc.constantFrom("&lt;", "&amp;", "&quot;", "&#10;", "&#x9;", "&#13;", ">", "'", "\t", "\n", "\r\n", "\r", " ", "سلام", "😀", "]]>"),
+  asciiNoMarkup.map((s) => s.replace(/"/g, "")),
+);
+const attr = fc
+  .tuple(xmlName, fc.array(attrValuePiece, { maxLength: 4 }), fc.boolean(), fc.constantFrom(" ", "\n", "\t ", "\r\n"))
+  .map(([n, v, single, ws]) => {
+    const value = v.join("");
+    const q = single ? "'" : '"';
+    const escaped = single ? value.replace(/'/g, "&apos;") : value;
+    return { name: n, text: `${ws}${n}${single ? " = " : "="}${q}${escaped}${q}` };
+  });
+const attrs = fc.uniqueArray(attr, { selector: (a) => a.name, maxLength: 3 }).map((as) => as.map((a) => a.text).join(""));
+
+const { element } = fc.letrec<{ element: string; node: string }>((tie) => ({
+  element: fc
+    .tuple(xmlName, attrs, fc.array(tie("node"), { maxLength: 4 }), fc.boolean(), fc.constantFrom("", " ", "\n"))
+    .map(([name, a, children, selfClose, ws]) =>
+      selfClose && children.length === 0
+        ? `<${name}${a}${ws}/>`
+        : `<${name}${a}${ws}>${children.join("")}</${name}${ws}>`,
+    ),
+  node: fc.oneof({ depthSize: "small", maxDepth: 4 }, charData, cdata, comment, pi, tie("element")),
+}));
+
+const misc = fc.oneof(comment, pi, fc.constantFrom(" ", "\n", "\r\n", "\t"));
+const xmlDecl = fc.constantFrom(
+  "",
+  "",
+  '<?xml version="1.0"?>',
+  "<?xml version='1.0' encoding='utf-8'?>\n",
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes" ?>\r\n',
+  '<?xml  version = "1.0"  standalone="no"?>',
+);
+
+const wellFormed = fc
+  .tuple(fc.boolean(), xmlDecl, fc.array(misc, { maxLength: 3 }), element, fc.array(misc, { maxLength: 3 }))
+  .map(([bom, decl, pro, root, epi]) => `${bom ? "\ufeff" : ""}${decl}${pro.join("")}${root}${epi.join("")}`);
+
+const mutationChar = fc.constantFrom(
+  "<",
+  ">",
+  "&",
+  ";",
+  '"',
+  "'",
+  "/",
+  "!",
+  "-",
+  "[",
+  "]",
+  "?",
+  "=",
+  " ",
+  "\r",
+  "#",
+  "x",
+  ":",
+  "\u0000",
+  "\u000b",
+  "\ud800",
+  "\udc00",
+  "\uffff",
+  "<!--",
+  "-->",
+  "]]>",
+  "<![CDATA[",
+  "&#0;",
+  "&#xD800;",
+  "&foo;",
+  "<?xml?>",
+  "<!DOCTYPE a>",
+  "</a>",
+  "<a>",
+);
+const mutation = fc.record({
+  pos: fc.nat(),
+  op: fc.constantFrom("delete", "insert", "insert", "duplicate"),
+  ch: mutationChar,
+  len: fc.integer({ min: 1, max: 4 }),
+});
+const mutated = fc.tuple(wellFormed, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([doc, ms]) => {
+  let d = doc;
+  for (const m of ms) {
+    const at = m.pos % (d.length + 1);
+    if (m.op === "delete") d = d.slice(0, at) + d.slice(at + m.len);
+    else if (m.op === "insert") d = d.slice(0, at) + m.ch + d.slice(at);
+    else d = d.slice(0, at) + d.slice(at, at + m.len) + d.slice(at);
+  }
+  return d;
+});
+
+/** Split `doc` at the given (unsorted, possibly duplicate) positions. */
+function split(doc: string, cuts: readonly number[]): string[] {
+  const points = [...new Set(cuts.map((c) => c % (doc.length + 1)))].sort((a, b) => a - b);
+  const out: string[] = [];
+  let prev = 0;
+  for (const p of points) {
+    out.push(doc.slice(prev, p));
+    prev = p;
+  }
+  out.push(doc.slice(prev));
+  return out;
+}
+
+const hasLoneSurrogate = (s: string): boolean => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+/** PI target followed by something other than whitespace or "?>" (saxes accepts `<?pi?x?>`). */
+const hasPiTargetWithoutSpace = (s: string): boolean => /<\?[^\s?>]*\?(?!>)/.test(s);
+
+function compareWithSaxes(doc: string): void {
+  const mine = ours([doc]);
+  const ref = saxes(doc);
+  if (doc.includes("<!DOCTYPE")) {
+    expect(mine.ok).toBe(false);
+    return;
+  }
+  if (ref === null) {
+    // saxes rejects: so must we.
+    expect(mine, `saxes rejects ${JSON.stringify(doc)}`).toMatchObject({ ok: false });
+    return;
+  }
+  if (!mine.ok) {
+    // Deliberate strictness (see file header).
+    if (hasLoneSurrogate(doc) && mine.code === "invalid-char") return;
+    if (hasPiTargetWithoutSpace(doc) && mine.code === "syntax") return;
+  }
+  expect(mine, `document ${JSON.stringify(doc)}`).toEqual({ ok: true, events: ref });
+}
+
+describe("XmlTokenizer vs saxes (differential)", () => {
+  it("generated well-formed documents: saxes accepts them and the event streams are equal", () => {
+    fc.assert(
+      fc.property(wellFormed, (doc) => {
+        const ref = saxes(doc);
+        expect(ref, `generator produced a document saxes rejects: ${JSON.stringify(doc)}`).not.toBeNull();
+        expect(ours([doc]), `document ${JSON.stringify(doc)}`).toEqual({ ok: true, events: ref });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("mutated documents: same acceptance as saxes and, when accepted, the same events", () => {
+    fc.assert(fc.property(mutated, compareWithSaxes), { numRuns: 5000 });
+  });
+
+  it("arbitrary strings with markup characters: never crash, agree with saxes", () => {
+    const junk = fc
+      .array(fc.oneof(mutationChar, fc.constantFrom("a", "b", "<a>", "</a>", "<a/>", " ", "x=\"1\"")), { maxLength: 12 })
+      .map((a) => a.join(""));
+    fc.assert(fc.property(junk, compareWithSaxes), { numRuns: 3000 });
+  });
+});
+
+describe("XmlTokenizer chunk-split invariance", () => {
+  it("random splits of well-formed and mutated documents give identical results", () => {
+    fc.assert(
+      fc.property(fc.oneof(wellFormed, mutated), fc.array(fc.nat(), { maxLength: 8 }), (doc, cuts) => {
+        const whole = ours([doc]);
+        expect(ours(split(doc, cuts)), `document ${JSON.stringify(doc)} cut at ${JSON.stringify(cuts)}`).toEqual(whole);
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it("one code unit at a time gives identical results", () => {
+    fc.assert(
+      fc.property(fc.oneof(wellFormed, mutated), (doc) => {
+        expect(ours([...doc.split("")]), `document ${JSON.stringify(doc)}`).toEqual(ours([doc]));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
