@@ -36,6 +36,8 @@ export function compile(input: CompileInput): { sources: Map<string, string>; di
       outDir: "/pkg/dist",
       newLine: 1,
       removeComments: false,
+      skipLibCheck: true,
+      skipDefaultLibCheck: true,
     },
   });
   const sources = new Map<string, string>();

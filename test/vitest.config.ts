@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     root: new URL("..", import.meta.url).pathname,
+    // The JSON report lets .ci/run print a plain "N passed, N failed" line.
+    reporters: ["default", "json"],
+    outputFile: { json: "test/.out/vitest.json" },
     projects: [
       {
         extends: true,

@@ -40,6 +40,7 @@ import { RemoveCode } from "./endpoints/codes.js";
  * @example
  * ```ts
  * const client = createClient({ baseUrl: "https://host", credentials: { username, password }, binding: "soap12" });
+ * const result = await client.receive.GetMessagesAfterID({ location: 10, from: "", count: 10, msgId: 0n });
  * ```
  *
  * Spec: spec/service.yaml:213:5

@@ -1,6 +1,6 @@
 /**
  * Emits `src/client.ts`: `createClient`, which binds one Config to every operation, grouped
- * by endpoint file (`client.receive.GetMessagesAfterID(…)`).
+ * by endpoint file (`client.<endpoint>.<Operation>(…)`).
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
 import { names } from "../model/naming.ts";
@@ -9,8 +9,10 @@ import { RT, RT_TYPES } from "../runtime-symbols.ts";
 import { header, tsdoc } from "./doc.ts";
 import { callerParams } from "./endpoint.ts";
 import type { EmittedSource } from "./file.ts";
+import { exampleCall } from "./templates.ts";
 
 export function emitClient(model: ServiceModel): EmittedSource {
+  const example = exampleCall(model);
   const statements: Array<string | StatementStructures> = [header(model.specFile, "createClient: every operation bound to one configuration.")];
   statements.push({
     kind: StructureKind.ImportDeclaration,
@@ -65,7 +67,13 @@ export function emitClient(model: ServiceModel): EmittedSource {
     docs: [
       tsdoc(
         `Creates a client. Options are validated once; every call can override binding, credentials, signal, timeout and headers.`,
-        ["@example", "```ts", `const client = createClient({ baseUrl: "https://host", credentials: { username, password }, binding: "soap12" });`, "```"],
+        [
+          "@example",
+          "```ts",
+          `const client = createClient({ baseUrl: "https://host", credentials: { username, password }, binding: "soap12" });`,
+          ...(example ? [`const result = await client.${example.group}.${example.fn}(${example.args});`] : []),
+          "```",
+        ],
         model.endpoints[0]?.pos ?? { file: model.specFile, line: 1, column: 1, path: "" },
       ),
     ],

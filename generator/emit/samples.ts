@@ -28,3 +28,20 @@ export function sampleValue(p: ParamModel, i: number, enums: readonly EnumModel[
   };
   return p.listItem !== null ? `[${one(i)}, ${one(i + 1)}]` : one(i);
 }
+
+const scalarExample: { readonly [K in ScalarType]: string } = {
+  string: '""',
+  int: "10",
+  long: "0n",
+  double: "1",
+  boolean: "false",
+  dateTime: 'XsdDateTime.parse("2024-01-01T00:00:00Z")',
+  unsignedByte: "0",
+  base64Binary: "new Uint8Array([1, 2, 3])",
+};
+
+/** Source text of a plain example value for documentation. */
+export function exampleValue(p: ParamModel, enums: readonly EnumModel[]): string {
+  const one = p.type.kind === "scalar" ? scalarExample[p.type.name] : JSON.stringify(enums.find((e) => e.name === p.type.name)?.values[0] ?? "");
+  return p.listItem !== null ? `[${one}]` : one;
+}

@@ -8,7 +8,20 @@ import Handlebars from "handlebars";
 import { names } from "../model/naming.ts";
 import type { ServiceModel } from "../model/types.ts";
 import type { EmittedText } from "./file.ts";
-import { paramType, resultType } from "./typescript-types.ts";
+import { callerParams } from "./endpoint.ts";
+import { exampleValue } from "./samples.ts";
+import { paramType, propertyName, resultType } from "./typescript-types.ts";
+
+/** A usage example built from the model's first operation (prefers one with a list result). */
+export function exampleCall(model: ServiceModel): { group: string; fn: string; args: string; result: string } | null {
+  const all = model.endpoints.flatMap((ep) => ep.operations.map((o) => ({ ep, o })));
+  const pick = all.find(({ o }) => o.result.kind === "list") ?? all[0];
+  if (!pick) return null;
+  const args = callerParams(pick.o)
+    .map((p) => `${propertyName(p.tsName)}: ${exampleValue(p, model.enums)}`)
+    .join(", ");
+  return { group: names.endpointGroup(pick.ep), fn: names.opFunction(pick.o), args: `{ ${args} }`, result: resultType(pick.o.result) };
+}
 
 const templateDir = new URL("../../templates/", import.meta.url);
 
@@ -51,6 +64,7 @@ export function templateView(model: ServiceModel) {
       ep.partialOperations.map((o) => ({ name: o.name, path: o.path, known: o.params.map((p) => p.wireName).join(", "), description: o.description })),
     ),
     hasPartialOperations: model.endpoints.some((ep) => ep.partialOperations.length > 0),
+    example: exampleCall(model) ?? { group: "", fn: "", args: "{}", result: "" },
   };
 }
 

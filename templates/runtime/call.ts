@@ -4,7 +4,7 @@
  * typed error that names the operation and binding and carries no password.
  */
 import type { Binding } from "./binding.js";
-import type { CallOptions, Config } from "./config.js";
+import type { CallOptions, ClientHooks, Config, RequestEvent } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import { encodeRequest, type WireRequest } from "./encode.js";
@@ -18,6 +18,7 @@ import {
   SoapFaultError,
   TimeoutError,
   redact,
+  sanitizeCause,
   type ErrorContext,
 } from "./errors.js";
 
@@ -30,15 +31,19 @@ function stopError(stop: StopReason, timeoutMs: number, ctx: ErrorContext): Asmx
   return stop.kind === "timeout" ? new TimeoutError(timeoutMs, ctx) : new AbortError(stop.reason, ctx);
 }
 
-/** Copies an error without anything that could hold a secret (only name, code and a redacted message). */
-function sanitize(err: unknown, secrets: readonly string[]): Error {
-  const source = err instanceof Error ? err : new Error(String(err));
-  const inner = source.cause instanceof Error ? source.cause : undefined;
-  const clean = new Error(redact(source.message, secrets), inner ? { cause: sanitize(inner, secrets) } : undefined);
-  clean.name = source.name;
-  const code = (source as { code?: unknown }).code;
-  if (typeof code === "string") Object.assign(clean, { code });
-  return clean;
+/** The error as given when it shows no secret, else a redacted copy (see sanitizeCause). */
+function sanitize(err: unknown, secrets: readonly string[]): unknown {
+  return sanitizeCause(err, secrets);
+}
+
+/** Calls a hook; a hook's exception is ignored (logging must not break a call). */
+function callHook<E>(hook: ((event: E) => void) | undefined, event: E): void {
+  if (hook === undefined) return;
+  try {
+    hook(event);
+  } catch {
+    // ignored by design
+  }
 }
 
 /** Reads the body as bytes, up to `limit` (then throws ResponseTooLargeError). */
@@ -52,7 +57,7 @@ async function readBytes(response: Response, limit: number, ctx: ErrorContext): 
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      void reader.cancel().catch(() => undefined);
       throw new ResponseTooLargeError(limit, ctx);
     }
     chunks.push(value);
@@ -85,22 +90,27 @@ async function decodeStreaming(response: Response, op: OperationDescriptor, bind
   let total = 0;
   if (response.body !== null) {
     const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw new ResponseTooLargeError(limit, ctx);
+    let finished = false;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > limit) throw new ResponseTooLargeError(limit, ctx);
+        let chunk: string;
+        try {
+          chunk = text.decode(value, { stream: true });
+        } catch (err) {
+          throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`, ctx);
+        }
+        // A refused document (DOCTYPE, bad XML, wrong element) throws here, on the first bad
+        // chunk: the rest of the body is not read.
+        if (chunk !== "") decoder.write(chunk);
       }
-      let chunk: string;
-      try {
-        chunk = text.decode(value, { stream: true });
-      } catch (err) {
-        await reader.cancel().catch(() => undefined);
-        throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`, ctx);
-      }
-      if (chunk !== "") decoder.write(chunk);
+      finished = true;
+    } finally {
+      // On any failure, stop the transfer at once instead of leaving the server streaming.
+      if (!finished) void reader.cancel().catch(() => undefined);
     }
   }
   try {
@@ -114,6 +124,18 @@ async function decodeStreaming(response: Response, op: OperationDescriptor, bind
   return outcome.value;
 }
 
+/**
+ * The first 2 KB of a body as text, redacted. The text is redacted before it is cut (with room
+ * for a secret that starts inside the first 2 KB), so no prefix of a secret survives the cut.
+ */
+function snippetOf(bytes: Uint8Array, secrets: readonly string[]): string {
+  const room = secrets.reduce((n, s) => Math.max(n, 3 * s.length + 12), 0) * 3;
+  const redacted = redact(lenientText(bytes.subarray(0, SNIPPET_BYTES + room)), secrets);
+  const encoded = new TextEncoder().encode(redacted);
+  if (encoded.byteLength <= SNIPPET_BYTES) return redacted;
+  return lenientText(encoded.subarray(0, SNIPPET_BYTES)).replace(/\uFFFD$/, "");
+}
+
 /** The service's message from an ASMX HTTP GET/POST error text: its first line, without a stack trace. */
 function serviceMessageOf(text: string): string {
   const first = text.trim().split(/\r?\n/)[0] ?? "";
@@ -124,7 +146,7 @@ async function failure(response: Response, binding: Binding, op: OperationDescri
   const contentType = response.headers.get("content-type") ?? "";
   const bytes = await readBytes(response, limit, ctx);
   const text = lenientText(bytes);
-  const snippet = redact(lenientText(bytes.subarray(0, SNIPPET_BYTES)), secrets);
+  const snippet = snippetOf(bytes, secrets);
   const soap = binding === "soap11" || binding === "soap12";
   if (soap && /xml/i.test(contentType)) {
     try {
@@ -174,15 +196,43 @@ export function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, 
   return { ...wire, url: config.baseUrl + wire.path };
 }
 
+/** The request as hooks see it: password redacted from the URL, headers and body. */
+function requestEvent(op: OperationDescriptor, binding: Binding, url: string, headers: Readonly<Record<string, string>>, wire: WireRequest, secrets: readonly string[]): RequestEvent {
+  const h: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) h[k] = redact(v, secrets);
+  return Object.freeze({
+    operation: op.name,
+    binding,
+    method: wire.method,
+    url: redact(url, secrets),
+    headers: Object.freeze(h),
+    body: wire.body === null ? null : redact(wire.body, secrets),
+  });
+}
+
 /** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
 export async function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): Promise<R> {
   const binding = options.binding ?? config.binding;
+  const hooks: ClientHooks = config.hooks ?? {};
+  const started = Date.now();
+  try {
+    return await send(config, op, params, options, binding, hooks);
+  } catch (err) {
+    if (err instanceof AsmxError) callHook(hooks.onError, { operation: op.name, binding, error: err, durationMs: Date.now() - started });
+    throw err;
+  }
+}
+
+async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions, binding: Binding, hooks: ClientHooks): Promise<R> {
   const credentials = options.credentials ?? config.credentials;
   const namespace = config.namespace ?? op.namespace;
-  const ctx: ErrorContext = { operation: op.name, binding };
   const secrets = credentials?.password ? [credentials.password] : [];
+  // Every error built with this context has the password redacted.
+  const ctx: ErrorContext = { operation: op.name, binding, secrets };
   const wire = encodeRequest(op, binding, params as object, credentials, namespace);
   const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+  const url = config.baseUrl + wire.path;
+  const headers = { ...config.headers, ...options.headers, ...wire.headers };
 
   const controller = new AbortController();
   let stop: StopReason | undefined;
@@ -199,11 +249,13 @@ export async function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>
       : undefined;
   try {
     if (stop) throw stopError(stop, timeoutMs, ctx);
+    if (hooks.onRequest) callHook(hooks.onRequest, requestEvent(op, binding, url, headers, wire, secrets));
+    const sent = Date.now();
     let response: Response;
     try {
-      response = await config.fetch(config.baseUrl + wire.path, {
+      response = await config.fetch(url, {
         method: wire.method,
-        headers: { ...config.headers, ...options.headers, ...wire.headers },
+        headers,
         body: wire.body,
         signal: controller.signal,
       });
@@ -212,12 +264,13 @@ export async function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>
       throw new NetworkError(sanitize(err, secrets), ctx);
     }
     try {
+      const contentType = response.headers.get("content-type") ?? "";
+      callHook(hooks.onResponse, { operation: op.name, binding, status: response.status, contentType: redact(contentType, secrets), durationMs: Date.now() - sent });
       const declared = Number(response.headers.get("content-length") ?? "NaN");
       if (declared > config.maxResponseBytes) {
-        await response.body?.cancel().catch(() => undefined);
+        void response.body?.cancel().catch(() => undefined);
         throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
       }
-      const contentType = response.headers.get("content-type") ?? "";
       if (response.status === 200 && /xml/i.test(contentType)) {
         return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx)) as R;
       }

@@ -4,6 +4,56 @@
  */
 import type { Binding } from "./binding.js";
 import type { Credentials } from "./encode.js";
+import type { AsmxError } from "./errors.js";
+
+/**
+ * A request as a hook sees it: what is about to be sent, with the password replaced by `***`
+ * everywhere (the HTTP GET query, the form body, the SOAP body).
+ */
+export interface RequestEvent {
+  readonly operation: string;
+  readonly binding: Binding;
+  readonly method: "GET" | "POST";
+  /** Full URL, password redacted. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Body, password redacted; null for HTTP GET. */
+  readonly body: string | null;
+}
+
+/** The response status line and headers as a hook sees them (before the body is read). */
+export interface ResponseEvent {
+  readonly operation: string;
+  readonly binding: Binding;
+  readonly status: number;
+  readonly contentType: string;
+  /** Milliseconds from sending the request to receiving the headers. */
+  readonly durationMs: number;
+}
+
+/** A failed call as a hook sees it. */
+export interface CallErrorEvent {
+  readonly operation: string;
+  readonly binding: Binding;
+  /** The error the call rejects with (already redacted, like every AsmxError). */
+  readonly error: AsmxError;
+  /** Milliseconds from the start of the call. */
+  readonly durationMs: number;
+}
+
+/**
+ * Observers for logging and metrics. Every payload has the password redacted. Hooks are
+ * called synchronously; an exception thrown by a hook is ignored, so that logging cannot
+ * break a call.
+ */
+export interface ClientHooks {
+  /** Called once per call, after encoding, just before the request is sent. */
+  readonly onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Called when the response headers arrive. */
+  readonly onResponse?: ((event: ResponseEvent) => void) | undefined;
+  /** Called when a call fails, whatever the reason (encoding included), just before it rejects. */
+  readonly onError?: ((event: CallErrorEvent) => void) | undefined;
+}
 
 /** Everything a client can be told. Only `baseUrl` is required. */
 export interface ClientOptions {
@@ -23,8 +73,14 @@ export interface ClientOptions {
   readonly timeoutMs?: number | undefined;
   /** Aborts every call made with this client when it fires. */
   readonly signal?: AbortSignal | undefined;
-  /** Largest response body accepted, in bytes; default 64 MiB. */
+  /**
+   * Largest response body accepted, in bytes, after any content decoding (so a small gzip
+   * body cannot inflate past it); default 64 MiB. Enforced while reading: the call fails with
+   * ResponseTooLargeError as soon as the limit is passed.
+   */
   readonly maxResponseBytes?: number | undefined;
+  /** Logging and metrics hooks; their payloads never show the password. */
+  readonly hooks?: ClientHooks | undefined;
 }
 
 /** Per-call overrides. */
@@ -48,6 +104,7 @@ export interface Config {
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
   readonly maxResponseBytes: number;
+  readonly hooks?: ClientHooks | undefined;
 }
 
 const BINDING_NAMES: readonly string[] = ["soap11", "soap12", "httpGet", "httpPost"];
@@ -80,5 +137,6 @@ export function createConfig(options: ClientOptions): Config {
     timeoutMs,
     signal: options.signal,
     maxResponseBytes,
+    hooks: Object.freeze({ ...options.hooks }),
   });
 }

@@ -9,10 +9,18 @@ import type { Binding } from "./binding.js";
 export interface ErrorContext {
   readonly operation?: string | undefined;
   readonly binding?: Binding | undefined;
+  /**
+   * Texts (the password) that an error built with this context must not show: they are
+   * replaced with `***` in its message, its text fields and its cause. Never stored on the error.
+   */
+  readonly secrets?: readonly string[] | undefined;
 }
 
 const where = (ctx: ErrorContext): string =>
   ctx.operation === undefined ? "" : ctx.binding === undefined ? `${ctx.operation}: ` : `${ctx.operation} (${ctx.binding}): `;
+
+/** `text` with the context's secrets redacted. */
+const clean = (ctx: ErrorContext, text: string): string => (ctx.secrets === undefined || ctx.secrets.length === 0 ? text : redact(text, ctx.secrets));
 
 /** Base class of every error the client throws. */
 export class AsmxError extends Error {
@@ -23,7 +31,10 @@ export class AsmxError extends Error {
   readonly binding: Binding | undefined;
 
   constructor(code: string, message: string, ctx: ErrorContext, options?: { cause?: unknown }) {
-    super(where(ctx) + message, options);
+    super(
+      clean(ctx, where(ctx) + message),
+      options === undefined || !("cause" in options) ? undefined : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
+    );
     this.code = code;
     this.operation = ctx.operation;
     this.binding = ctx.binding;
@@ -38,8 +49,8 @@ export class EncodeError extends AsmxError {
   readonly reason: string;
   constructor(parameter: string, reason: string, ctx: ErrorContext) {
     super("encode", `parameter ${parameter}: ${reason}`, ctx);
-    this.parameter = parameter;
-    this.reason = reason;
+    this.parameter = clean(ctx, parameter);
+    this.reason = clean(ctx, reason);
   }
 }
 
@@ -53,10 +64,12 @@ export class DecodeError extends AsmxError {
   /** What was found (truncated to 100 characters). */
   readonly found: string;
   constructor(path: string, expected: string, found: string, ctx: ErrorContext, options?: { cause?: unknown }) {
-    const shown = found.length > 100 ? `${found.slice(0, 100)}…` : found;
+    // Redacted before truncation, so that no prefix of a secret survives the cut.
+    const whole = clean(ctx, found);
+    const shown = whole.length > 100 ? `${whole.slice(0, 100)}…` : whole;
     super("decode", `at ${path || "(document)"}: expected ${expected}, found ${shown}`, ctx, options);
-    this.path = path;
-    this.expected = expected;
+    this.path = clean(ctx, path);
+    this.expected = clean(ctx, expected);
     this.found = shown;
   }
 }
@@ -70,7 +83,7 @@ export class ServiceFaultError extends AsmxError {
   constructor(code: string, status: number, serviceMessage: string, ctx: ErrorContext) {
     super(code, `service fault (HTTP ${status}): ${serviceMessage}`, ctx);
     this.status = status;
-    this.serviceMessage = serviceMessage;
+    this.serviceMessage = clean(ctx, serviceMessage);
   }
 }
 
@@ -93,10 +106,10 @@ export class SoapFaultError extends ServiceFaultError {
   ) {
     super("soap-fault", status, fault.faultString, ctx);
     this.soapVersion = fault.soapVersion;
-    this.faultCode = fault.faultCode;
-    this.subcodes = fault.subcodes;
-    this.actor = fault.actor;
-    this.detail = fault.detail;
+    this.faultCode = clean(ctx, fault.faultCode);
+    this.subcodes = Object.freeze(fault.subcodes.map((c) => clean(ctx, c)));
+    this.actor = fault.actor === undefined ? undefined : clean(ctx, fault.actor);
+    this.detail = fault.detail === undefined ? undefined : clean(ctx, fault.detail);
   }
 }
 
@@ -118,8 +131,8 @@ export class HttpStatusError extends AsmxError {
   constructor(status: number, contentType: string, bodySnippet: string, reason: string, ctx: ErrorContext) {
     super("http-status", `${reason} (HTTP ${status}, ${contentType || "no content type"})`, ctx);
     this.status = status;
-    this.contentType = contentType;
-    this.bodySnippet = bodySnippet;
+    this.contentType = clean(ctx, contentType);
+    this.bodySnippet = clean(ctx, bodySnippet);
   }
 }
 
@@ -155,18 +168,81 @@ export class AbortError extends AsmxError {
 export class NetworkError extends AsmxError {
   override name = "NetworkError";
   constructor(cause: unknown, ctx: ErrorContext) {
-    super("network", `network failure: ${cause instanceof Error ? cause.message : String(cause)}`, ctx, { cause });
+    super("network", `network failure: ${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`, ctx, { cause });
   }
 }
 
-/** Replaces every occurrence of each secret (and its URL/form encodings) with `***`. */
+/** ` (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1)`: the innermost cause of a fetch failure, which says what went wrong. */
+function describeCause(err: unknown): string {
+  let inner: unknown = err instanceof Error ? err.cause : undefined;
+  for (let i = 0; i < 4 && inner instanceof Error && inner.cause instanceof Error; i++) inner = inner.cause;
+  if (!(inner instanceof Error)) return "";
+  const code = (inner as { code?: unknown }).code;
+  return ` (${typeof code === "string" ? `${code}: ` : ""}${inner.message})`;
+}
+
+/** The forms a secret can take in text: as is, URL-encoded (both styles), form-encoded, XML-escaped, JSON-quoted. */
+function wireForms(secret: string): string[] {
+  let uri = secret;
+  try {
+    uri = encodeURIComponent(secret); // throws URIError on a lone surrogate
+  } catch {
+    // such a secret is never sent (the encoder refuses it), so it has no URL form
+  }
+  const form = new URLSearchParams([["", secret]]).toString().slice(1);
+  const xml = secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
+  const json = JSON.stringify(secret).slice(1, -1); // as quoted in messages, e.g. `got "…"`
+  const forms = new Set([secret, uri, uri.replace(/%20/g, "+"), form, form.replace(/\+/g, "%20"), xml, xml.replace(/"/g, "&quot;"), json]);
+  // Longest first, so that a form containing another is replaced whole.
+  return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every occurrence of each secret (and its URL, form and XML encodings) with `***`. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length === 0) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, "+")])) {
-      out = out.split(form).join("***");
-    }
+    for (const form of wireForms(secret)) if (out.includes(form)) out = out.split(form).join("***");
   }
   return out;
+}
+
+/** Whether a value (an error chain, a string, a plain value) shows any secret. */
+function showsSecret(value: unknown, secrets: readonly string[], depth = 0): boolean {
+  if (secrets.length === 0 || depth > 8) return false;
+  const has = (text: string): boolean => redact(text, secrets) !== text;
+  if (typeof value === "string") return has(value);
+  if (value instanceof Error) {
+    if (has(value.message) || has(String(value.stack ?? ""))) return true;
+    for (const v of Object.values(value)) if (showsSecret(v, secrets, depth + 1)) return true;
+    return value.cause !== undefined && showsSecret(value.cause, secrets, depth + 1);
+  }
+  if (value !== null && typeof value === "object") {
+    try {
+      return has(JSON.stringify(value) ?? "");
+    } catch {
+      return true; // cannot tell: treat as unsafe
+    }
+  }
+  return false;
+}
+
+/**
+ * The cause as given when it shows no secret (so `instanceof` on it keeps working); otherwise a
+ * plain Error copy with only the name, a redacted message, the primitive own properties
+ * (redacted) and a sanitized cause.
+ */
+export function sanitizeCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (!showsSecret(cause, secrets)) return cause;
+  if (typeof cause === "string") return redact(cause, secrets);
+  if (!(cause instanceof Error)) return "[value redacted: it contained a secret]";
+  const inner = depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
+  const copy = new Error(redact(cause.message, secrets), inner);
+  copy.name = cause.name;
+  for (const [k, v] of Object.entries(cause)) {
+    if (k === "cause" || k === "stack" || k === "message") continue;
+    if (typeof v === "string") Object.assign(copy, { [k]: redact(v, secrets) });
+    else if (typeof v === "number" || typeof v === "boolean") Object.assign(copy, { [k]: v });
+  }
+  return copy;
 }

@@ -769,6 +769,13 @@ export class XmlTokenizer {
             sink.text(buf.slice(p, stop));
           } else {
             if (nextCdEnd < stop) {
+              // Report the earliest error: references before the ']]>' first.
+              let a = nextAmp;
+              while (a < nextCdEnd) {
+                decodeRef(buf, a, stop, base);
+                a = buf.indexOf("&", refEnd);
+                if (a < 0) break;
+              }
               throw new XmlSyntaxError("syntax", "']]>' is not allowed in character data", base + nextCdEnd);
             }
             if (nextAmp >= stop) {

@@ -105,7 +105,7 @@ function int(r: () => number, lo: number, hi: number): number {
   return lo + Math.floor(r() * (hi - lo + 1));
 }
 
-function pad(n: number, w = 2): string {
+function pad(n: number | string, w = 2): string {
   return String(n).padStart(w, "0");
 }
 
@@ -156,7 +156,7 @@ export function makeMessages(n: number, seed = 20240301): RawMessage[] {
       Udh: udhRoll < 0.75 ? undefined : udhRoll < 0.85 ? "" : "050003" + pad(int(r, 0, 255).toString(16).toUpperCase(), 2) + "0" + String(Math.min(parts, 9)) + "01",
       SendDate: dateTime(r, i),
       Sender: phone(r),
-      Receiver: r() < 0.5 ? "30004" + pad(int(r, 0, 999_999), 6) : phone(r),
+      Receiver: phone(r),
       FirstLocation: String(int(r, 1, 3)),
       CurrentLocation: String(int(r, 1, 4)),
       Parts: String(parts),

@@ -57,6 +57,23 @@ export function firstMsgId(result: unknown): string {
   return first === undefined ? "(none)" : String(first.MsgID);
 }
 
+/**
+ * Cold-start child (plain ESM, run by node without any loader) that imports the package from
+ * `indexUrl` (e.g. file:///.../generated/dist/index.js), creates a client and makes one call.
+ * argv[2] = baseUrl. Prints `RESULT {"boot","importMs","ms","items"}`.
+ */
+export function coldStartSource(indexUrl: string): string {
+  return `const t0 = performance.now();
+const m = await import(${JSON.stringify(indexUrl)});
+const tImport = performance.now();
+const client = m.createClient({ baseUrl: process.argv[2], credentials: { username: "bench", password: "secret" }, binding: "soap11" });
+const items = await client.receive.GetMessagesAfterID({ location: 1, from: "", count: 1, msgId: 0n });
+const t1 = performance.now();
+process.stdout.write("RESULT " + JSON.stringify({ boot: t0, importMs: tImport - t0, ms: t1 - t0, items: items ? items.length : -1 }) + "\\n");
+process.exit(0);
+`;
+}
+
 /** App that calls one operation through the standalone function (tree-shakable path). */
 export function oneOpEntrySource(indexSpecifier: string): string {
   return `import { createConfig, GetMessagesAfterID } from ${JSON.stringify(indexSpecifier)};

@@ -22,6 +22,11 @@ import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
 import { XmlSyntaxError, XmlTokenizer, parseAttributes } from "../../templates/runtime/xml.ts";
 
+/** Scale the number of runs, e.g. XML_FUZZ_SCALE=20 for a long soak. */
+const SCALE = Number(process.env["XML_FUZZ_SCALE"] ?? 1);
+const runs = (n: number): number => Math.max(1, Math.round(n * SCALE));
+const TIMEOUT = 20_000 * Math.max(1, SCALE);
+
 type Ev = ["open", string, Array<[string, string]>] | ["text", string] | ["close", string];
 type Result = { ok: true; events: Ev[] } | { ok: false; code: string; offset: number };
 
@@ -137,7 +142,11 @@ const textPiece = fc.oneof(
   asciiNoMarkup,
 );
 
-const charData = fc.array(textPiece, { maxLength: 6 }).map((a) => a.join("").replace(/]]>/g, "]]&gt;"));
+const charData = fc.array(textPiece, { maxLength: 6 }).map((a) => {
+  const s = a.join("").replace(/]]>/g, "]]&gt;");
+  // Adjacent text nodes are concatenated: never end with ']' (could form "]]>").
+  return s.endsWith("]") ? `${s}.` : s;
+});
 
 const cdata = fc
   .array(fc.oneof(textPiece, fc.constantFrom("<", "&", "<a>", "&foo;", "]>", "]]")), { maxLength: 5 })
@@ -266,15 +275,11 @@ function split(doc: string, cuts: readonly number[]): string[] {
 
 const hasLoneSurrogate = (s: string): boolean => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 /** PI target followed by something other than whitespace or "?>" (saxes accepts `<?pi?x?>`). */
-const hasPiTargetWithoutSpace = (s: string): boolean => /<\?[^\s?>]*\?(?!>)/.test(s);
+const hasPiTargetWithoutSpace = (s: string): boolean => /<\?[^ \t\r\n?>]*\?(?!>)/.test(s);
 
 function compareWithSaxes(doc: string): void {
   const mine = ours([doc]);
   const ref = saxes(doc);
-  if (doc.includes("<!DOCTYPE")) {
-    expect(mine.ok).toBe(false);
-    return;
-  }
   if (ref === null) {
     // saxes rejects: so must we.
     expect(mine, `saxes rejects ${JSON.stringify(doc)}`).toMatchObject({ ok: false });
@@ -282,6 +287,7 @@ function compareWithSaxes(doc: string): void {
   }
   if (!mine.ok) {
     // Deliberate strictness (see file header).
+    if (mine.code === "doctype-forbidden") return;
     if (hasLoneSurrogate(doc) && mine.code === "invalid-char") return;
     if (hasPiTargetWithoutSpace(doc) && mine.code === "syntax") return;
   }
@@ -296,20 +302,20 @@ describe("XmlTokenizer vs saxes (differential)", () => {
         expect(ref, `generator produced a document saxes rejects: ${JSON.stringify(doc)}`).not.toBeNull();
         expect(ours([doc]), `document ${JSON.stringify(doc)}`).toEqual({ ok: true, events: ref });
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
-  });
+  }, TIMEOUT);
 
   it("mutated documents: same acceptance as saxes and, when accepted, the same events", () => {
-    fc.assert(fc.property(mutated, compareWithSaxes), { numRuns: 5000 });
-  });
+    fc.assert(fc.property(mutated, compareWithSaxes), { numRuns: runs(5000) });
+  }, TIMEOUT);
 
   it("arbitrary strings with markup characters: never crash, agree with saxes", () => {
     const junk = fc
       .array(fc.oneof(mutationChar, fc.constantFrom("a", "b", "<a>", "</a>", "<a/>", " ", "x=\"1\"")), { maxLength: 12 })
       .map((a) => a.join(""));
-    fc.assert(fc.property(junk, compareWithSaxes), { numRuns: 3000 });
-  });
+    fc.assert(fc.property(junk, compareWithSaxes), { numRuns: runs(3000) });
+  }, TIMEOUT);
 });
 
 describe("XmlTokenizer chunk-split invariance", () => {
@@ -319,16 +325,16 @@ describe("XmlTokenizer chunk-split invariance", () => {
         const whole = ours([doc]);
         expect(ours(split(doc, cuts)), `document ${JSON.stringify(doc)} cut at ${JSON.stringify(cuts)}`).toEqual(whole);
       }),
-      { numRuns: 4000 },
+      { numRuns: runs(4000) },
     );
-  });
+  }, TIMEOUT);
 
   it("one code unit at a time gives identical results", () => {
     fc.assert(
       fc.property(fc.oneof(wellFormed, mutated), (doc) => {
         expect(ours([...doc.split("")]), `document ${JSON.stringify(doc)}`).toEqual(ours([doc]));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
-  });
+  }, TIMEOUT);
 });

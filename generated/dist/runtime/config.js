@@ -31,5 +31,6 @@ export function createConfig(options) {
     timeoutMs,
     signal: options.signal,
     maxResponseBytes,
+    hooks: Object.freeze({ ...options.hooks }),
   });
 }

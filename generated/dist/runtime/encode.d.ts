@@ -15,7 +15,7 @@ export interface Credentials {
 /** A request as it goes on the wire, relative to the base URL. */
 export interface WireRequest {
   readonly method: "GET" | "POST";
-  /** Path and query, e.g. `/post/Send.asmx/GetSmsPrice?username=u&…`. */
+  /** Path and query, e.g. `/post/file.asmx/Operation?username=u&…`. */
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | null;

@@ -107,13 +107,21 @@ export function soapActionFor(namespace, operation) {
 }
 /** Encodes one call. Throws EncodeError (naming the parameter) before anything is sent. */
 export function encodeRequest(op, binding, params, credentials, namespace) {
-  const ctx = { operation: op.name, binding };
+  // EncodeErrors never show the password, even when another parameter happens to hold it.
+  const ctx = { operation: op.name, binding, secrets: credentials?.password ? [credentials.password] : [] };
+  // No parameter object at all reads as {} (then each required parameter is reported by name).
+  if (params !== undefined && (params === null || typeof params !== "object"))
+    throw new EncodeError(
+      "(parameters)",
+      `expected an object of parameters, got ${params === null ? "null" : typeof params}`,
+      ctx,
+    );
   try {
     checkXmlChars(namespace);
   } catch (err) {
     throw new EncodeError("(namespace)", err.message, ctx);
   }
-  const encoded = collect(op, params, credentials, ctx);
+  const encoded = collect(op, params ?? {}, credentials, ctx);
   switch (binding) {
     case "soap11":
       return {

@@ -10,6 +10,11 @@ import type { Binding } from "./binding.js";
 export interface ErrorContext {
   readonly operation?: string | undefined;
   readonly binding?: Binding | undefined;
+  /**
+   * Texts (the password) that an error built with this context must not show: they are
+   * replaced with `***` in its message, its text fields and its cause. Never stored on the error.
+   */
+  readonly secrets?: readonly string[] | undefined;
 }
 /** Base class of every error the client throws. */
 export declare class AsmxError extends Error {
@@ -123,5 +128,11 @@ export declare class NetworkError extends AsmxError {
   name: string;
   constructor(cause: unknown, ctx: ErrorContext);
 }
-/** Replaces every occurrence of each secret (and its URL/form encodings) with `***`. */
+/** Replaces every occurrence of each secret (and its URL, form and XML encodings) with `***`. */
 export declare function redact(text: string, secrets: readonly string[]): string;
+/**
+ * The cause as given when it shows no secret (so `instanceof` on it keeps working); otherwise a
+ * plain Error copy with only the name, a redacted message, the primitive own properties
+ * (redacted) and a sanitized cause.
+ */
+export declare function sanitizeCause(cause: unknown, secrets: readonly string[], depth?: number): unknown;

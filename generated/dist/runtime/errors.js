@@ -6,6 +6,8 @@ const where = (ctx) =>
     : ctx.binding === undefined
       ? `${ctx.operation}: `
       : `${ctx.operation} (${ctx.binding}): `;
+/** `text` with the context's secrets redacted. */
+const clean = (ctx, text) => (ctx.secrets === undefined || ctx.secrets.length === 0 ? text : redact(text, ctx.secrets));
 /** Base class of every error the client throws. */
 export class AsmxError extends Error {
   name = "AsmxError";
@@ -14,7 +16,12 @@ export class AsmxError extends Error {
   operation;
   binding;
   constructor(code, message, ctx, options) {
-    super(where(ctx) + message, options);
+    super(
+      clean(ctx, where(ctx) + message),
+      options === undefined || !("cause" in options)
+        ? undefined
+        : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
+    );
     this.code = code;
     this.operation = ctx.operation;
     this.binding = ctx.binding;
@@ -28,8 +35,8 @@ export class EncodeError extends AsmxError {
   reason;
   constructor(parameter, reason, ctx) {
     super("encode", `parameter ${parameter}: ${reason}`, ctx);
-    this.parameter = parameter;
-    this.reason = reason;
+    this.parameter = clean(ctx, parameter);
+    this.reason = clean(ctx, reason);
   }
 }
 /** The response could not be decoded as the operation's result. */
@@ -42,10 +49,12 @@ export class DecodeError extends AsmxError {
   /** What was found (truncated to 100 characters). */
   found;
   constructor(path, expected, found, ctx, options) {
-    const shown = found.length > 100 ? `${found.slice(0, 100)}…` : found;
+    // Redacted before truncation, so that no prefix of a secret survives the cut.
+    const whole = clean(ctx, found);
+    const shown = whole.length > 100 ? `${whole.slice(0, 100)}…` : whole;
     super("decode", `at ${path || "(document)"}: expected ${expected}, found ${shown}`, ctx, options);
-    this.path = path;
-    this.expected = expected;
+    this.path = clean(ctx, path);
+    this.expected = clean(ctx, expected);
     this.found = shown;
   }
 }
@@ -58,7 +67,7 @@ export class ServiceFaultError extends AsmxError {
   constructor(code, status, serviceMessage, ctx) {
     super(code, `service fault (HTTP ${status}): ${serviceMessage}`, ctx);
     this.status = status;
-    this.serviceMessage = serviceMessage;
+    this.serviceMessage = clean(ctx, serviceMessage);
   }
 }
 /** A SOAP 1.1 or 1.2 fault. */
@@ -76,10 +85,10 @@ export class SoapFaultError extends ServiceFaultError {
   constructor(fault, status, ctx) {
     super("soap-fault", status, fault.faultString, ctx);
     this.soapVersion = fault.soapVersion;
-    this.faultCode = fault.faultCode;
-    this.subcodes = fault.subcodes;
-    this.actor = fault.actor;
-    this.detail = fault.detail;
+    this.faultCode = clean(ctx, fault.faultCode);
+    this.subcodes = Object.freeze(fault.subcodes.map((c) => clean(ctx, c)));
+    this.actor = fault.actor === undefined ? undefined : clean(ctx, fault.actor);
+    this.detail = fault.detail === undefined ? undefined : clean(ctx, fault.detail);
   }
 }
 /** An HTTP GET/POST call answered an error status with the service's exception text. */
@@ -99,8 +108,8 @@ export class HttpStatusError extends AsmxError {
   constructor(status, contentType, bodySnippet, reason, ctx) {
     super("http-status", `${reason} (HTTP ${status}, ${contentType || "no content type"})`, ctx);
     this.status = status;
-    this.contentType = contentType;
-    this.bodySnippet = bodySnippet;
+    this.contentType = clean(ctx, contentType);
+    this.bodySnippet = clean(ctx, bodySnippet);
   }
 }
 /** The response body exceeded `maxResponseBytes`. */
@@ -132,17 +141,89 @@ export class AbortError extends AsmxError {
 export class NetworkError extends AsmxError {
   name = "NetworkError";
   constructor(cause, ctx) {
-    super("network", `network failure: ${cause instanceof Error ? cause.message : String(cause)}`, ctx, { cause });
+    super(
+      "network",
+      `network failure: ${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`,
+      ctx,
+      { cause },
+    );
   }
 }
-/** Replaces every occurrence of each secret (and its URL/form encodings) with `***`. */
+/** ` (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1)`: the innermost cause of a fetch failure, which says what went wrong. */
+function describeCause(err) {
+  let inner = err instanceof Error ? err.cause : undefined;
+  for (let i = 0; i < 4 && inner instanceof Error && inner.cause instanceof Error; i++) inner = inner.cause;
+  if (!(inner instanceof Error)) return "";
+  const code = inner.code;
+  return ` (${typeof code === "string" ? `${code}: ` : ""}${inner.message})`;
+}
+/** The forms a secret can take on the wire: as is, URL-encoded (both styles), form-encoded, XML-escaped. */
+function wireForms(secret) {
+  let uri = secret;
+  try {
+    uri = encodeURIComponent(secret); // throws URIError on a lone surrogate
+  } catch {
+    // such a secret is never sent (the encoder refuses it), so it has no URL form
+  }
+  const form = new URLSearchParams([["", secret]]).toString().slice(1);
+  const xml = secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
+  const forms = new Set([
+    secret,
+    uri,
+    uri.replace(/%20/g, "+"),
+    form,
+    form.replace(/\+/g, "%20"),
+    xml,
+    xml.replace(/"/g, "&quot;"),
+  ]);
+  // Longest first, so that a form containing another is replaced whole.
+  return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
+}
+/** Replaces every occurrence of each secret (and its URL, form and XML encodings) with `***`. */
 export function redact(text, secrets) {
   let out = text;
   for (const secret of secrets) {
     if (secret.length === 0) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, "+")])) {
-      out = out.split(form).join("***");
-    }
+    for (const form of wireForms(secret)) if (out.includes(form)) out = out.split(form).join("***");
   }
   return out;
+}
+/** Whether a value (an error chain, a string, a plain value) shows any secret. */
+function showsSecret(value, secrets, depth = 0) {
+  if (secrets.length === 0 || depth > 8) return false;
+  const has = (text) => redact(text, secrets) !== text;
+  if (typeof value === "string") return has(value);
+  if (value instanceof Error) {
+    if (has(value.message) || has(String(value.stack ?? ""))) return true;
+    for (const v of Object.values(value)) if (showsSecret(v, secrets, depth + 1)) return true;
+    return value.cause !== undefined && showsSecret(value.cause, secrets, depth + 1);
+  }
+  if (value !== null && typeof value === "object") {
+    try {
+      return has(JSON.stringify(value) ?? "");
+    } catch {
+      return true; // cannot tell: treat as unsafe
+    }
+  }
+  return false;
+}
+/**
+ * The cause as given when it shows no secret (so `instanceof` on it keeps working); otherwise a
+ * plain Error copy with only the name, a redacted message, the primitive own properties
+ * (redacted) and a sanitized cause.
+ */
+export function sanitizeCause(cause, secrets, depth = 0) {
+  if (!showsSecret(cause, secrets)) return cause;
+  if (typeof cause === "string") return redact(cause, secrets);
+  if (!(cause instanceof Error)) return "[value redacted: it contained a secret]";
+  const inner =
+    depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
+  const copy = new Error(redact(cause.message, secrets), inner);
+  copy.name = cause.name;
+  for (const [k, v] of Object.entries(cause)) {
+    if (k === "cause" || k === "stack" || k === "message") continue;
+    if (typeof v === "string") Object.assign(copy, { [k]: redact(v, secrets) });
+    else if (typeof v === "number" || typeof v === "boolean") Object.assign(copy, { [k]: v });
+  }
+  return copy;
 }

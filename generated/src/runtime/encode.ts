@@ -19,7 +19,7 @@ export interface Credentials {
 /** A request as it goes on the wire, relative to the base URL. */
 export interface WireRequest {
   readonly method: "GET" | "POST";
-  /** Path and query, e.g. `/post/Send.asmx/GetSmsPrice?username=u&…`. */
+  /** Path and query, e.g. `/post/file.asmx/Operation?username=u&…`. */
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | null;
@@ -153,13 +153,25 @@ export function encodeRequest(
   credentials: Credentials | undefined,
   namespace: string,
 ): WireRequest {
-  const ctx: ErrorContext = { operation: op.name, binding };
+  // EncodeErrors never show the password, even when another parameter happens to hold it.
+  const ctx: ErrorContext = {
+    operation: op.name,
+    binding,
+    secrets: credentials?.password ? [credentials.password] : [],
+  };
+  // No parameter object at all reads as {} (then each required parameter is reported by name).
+  if (params !== undefined && (params === null || typeof params !== "object"))
+    throw new EncodeError(
+      "(parameters)",
+      `expected an object of parameters, got ${params === null ? "null" : typeof params}`,
+      ctx,
+    );
   try {
     checkXmlChars(namespace);
   } catch (err) {
     throw new EncodeError("(namespace)", (err as Error).message, ctx);
   }
-  const encoded = collect(op, params, credentials, ctx);
+  const encoded = collect(op, params ?? {}, credentials, ctx);
   switch (binding) {
     case "soap11":
       return {

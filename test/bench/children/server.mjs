@@ -49,5 +49,8 @@ server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
   process.stdout.write(`PORT ${server.address().port}\n`);
 });
-process.on("disconnect", () => process.exit(0));
+// exit with the parent: it holds our stdin open
+process.stdin.on("end", () => process.exit(0));
+process.stdin.on("close", () => process.exit(0));
+process.stdin.resume();
 process.on("SIGTERM", () => process.exit(0));
