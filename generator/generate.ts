@@ -32,8 +32,12 @@ export async function generate(model: ServiceModel): Promise<Map<string, string>
     const marked = path.endsWith(".js") || path.endsWith(".d.ts") ? (text.startsWith("// Code generated") ? text : header(model.specFile, `Compiled from ${path.replace(/^dist\//, "src/").replace(/\.d\.ts$|\.js$/, ".ts")}.`) + text) : text;
     files.set(path, marked);
   }
+  // dist/ is compiler output, already deterministic and consistently printed: not reformatted.
   const out = new Map<string, string>();
-  for (const path of [...files.keys()].sort()) out.set(path, await formatFile(path, files.get(path) ?? ""));
+  for (const path of [...files.keys()].sort()) {
+    const text = files.get(path) ?? "";
+    out.set(path, path.startsWith("dist/") ? text : await formatFile(path, text));
+  }
   return out;
 }
 

@@ -4,78 +4,78 @@ import { type EnumDescriptor, type RecordDescriptor } from "./runtime/index.js";
 /**
  * Descriptor of the enumeration {@link PeriodType}.
  *
- * Spec: spec/service.yaml:21:3
+ * Spec: spec/service.yaml:22:3
  */
 export declare const PeriodTypeEnum: EnumDescriptor;
 /**
  * Descriptor of the enumeration {@link MessageLocation}.
  *
- * Spec: spec/service.yaml:24:3
+ * Spec: spec/service.yaml:25:3
  */
 export declare const MessageLocationEnum: EnumDescriptor;
 /**
  * Descriptor of the record {@link MessagesBL} (wire element `MessagesBL`).
  *
- * Spec: spec/service.yaml:29:3
+ * Spec: spec/service.yaml:30:3
  */
 export declare const MessagesBLRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link MsgReceptions} (wire element `MsgReceptions`).
  *
- * Spec: spec/service.yaml:63:3
+ * Spec: spec/service.yaml:64:3
  */
 export declare const MsgReceptionsRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link BulkReceptions} (wire element `BulkReceptions`).
  *
- * Spec: spec/service.yaml:72:3
+ * Spec: spec/service.yaml:73:3
  */
 export declare const BulkReceptionsRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link BulkReceptionExport} (wire element `BulkReceptionExport`).
  *
- * Spec: spec/service.yaml:83:3
+ * Spec: spec/service.yaml:84:3
  */
 export declare const BulkReceptionExportRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link ScheduleDetails} (wire element `ScheduleDetails`).
  *
- * Spec: spec/service.yaml:92:3
+ * Spec: spec/service.yaml:93:3
  */
 export declare const ScheduleDetailsRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link UserDetails} (wire element `UserGridList`).
  *
- * Spec: spec/service.yaml:108:3
+ * Spec: spec/service.yaml:109:3
  */
 export declare const UserDetailsRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link GetPayments} (wire element `GetPayments`).
  *
- * Spec: spec/service.yaml:143:3
+ * Spec: spec/service.yaml:144:3
  */
 export declare const GetPaymentsRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link GroupsList} (wire element `GroupsList`).
  *
- * Spec: spec/service.yaml:155:3
+ * Spec: spec/service.yaml:156:3
  */
 export declare const GroupsListRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link SmsQueueList} (wire element `SmsQueueList`).
  *
- * Spec: spec/service.yaml:168:3
+ * Spec: spec/service.yaml:169:3
  */
 export declare const SmsQueueListRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link Contact} (wire element `Contact`).
  *
- * Spec: spec/service.yaml:181:3
+ * Spec: spec/service.yaml:182:3
  */
 export declare const ContactRecord: RecordDescriptor;
 /**
  * Descriptor of the record {@link ContactEvent} (wire element `ContactEvent`).
  *
- * Spec: spec/service.yaml:204:3
+ * Spec: spec/service.yaml:205:3
  */
 export declare const ContactEventRecord: RecordDescriptor;

@@ -5,288 +5,225 @@ import { PeriodTypeValues, MessageLocationValues } from "./types.js";
 /**
  * Descriptor of the enumeration {@link PeriodType}.
  *
- * Spec: spec/service.yaml:21:3
+ * Spec: spec/service.yaml:22:3
  */
-export const PeriodTypeEnum = /* @__PURE__ */ defineEnum({
-  kind: "enum",
-  name: "PeriodType",
-  values: PeriodTypeValues,
-});
+export const PeriodTypeEnum = /* @__PURE__ */ defineEnum({ kind: "enum", name: "PeriodType", values: PeriodTypeValues });
 /**
  * Descriptor of the enumeration {@link MessageLocation}.
  *
- * Spec: spec/service.yaml:24:3
+ * Spec: spec/service.yaml:25:3
  */
-export const MessageLocationEnum = /* @__PURE__ */ defineEnum({
-  kind: "enum",
-  name: "MessageLocation",
-  values: MessageLocationValues,
-});
+export const MessageLocationEnum = /* @__PURE__ */ defineEnum({ kind: "enum", name: "MessageLocation", values: MessageLocationValues });
 /**
  * Descriptor of the record {@link MessagesBL} (wire element `MessagesBL`).
  *
- * Spec: spec/service.yaml:29:3
+ * Spec: spec/service.yaml:30:3
  */
-export const MessagesBLRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "MessagesBL",
-  wire: "MessagesBL",
-  fields: [
-    { wire: "MsgID", prop: "MsgID", type: "long", nullable: false },
-    { wire: "UserID", prop: "UserID", type: "int", nullable: false },
-    { wire: "LinkID", prop: "LinkID", type: "int", nullable: false },
-    { wire: "NumberID", prop: "NumberID", type: "int", nullable: false },
-    { wire: "Tariff", prop: "Tariff", type: "double", nullable: false },
-    { wire: "MsgType", prop: "MsgType", type: "unsignedByte", nullable: false },
-    { wire: "Body", prop: "Body", type: "string", nullable: true },
-    { wire: "Udh", prop: "Udh", type: "string", nullable: true },
-    { wire: "SendDate", prop: "SendDate", type: "dateTime", nullable: false },
-    { wire: "Sender", prop: "Sender", type: "string", nullable: true },
-    { wire: "Receiver", prop: "Receiver", type: "string", nullable: true },
-    { wire: "FirstLocation", prop: "FirstLocation", type: "int", nullable: false },
-    { wire: "CurrentLocation", prop: "CurrentLocation", type: "int", nullable: false },
-    { wire: "Parts", prop: "Parts", type: "int", nullable: false },
-    { wire: "IsFlash", prop: "IsFlash", type: "boolean", nullable: false },
-    { wire: "IsRead", prop: "IsRead", type: "boolean", nullable: false },
-    { wire: "IsUnicode", prop: "IsUnicode", type: "boolean", nullable: false },
-    { wire: "Credit", prop: "Credit", type: "double", nullable: false },
-    { wire: "Module", prop: "Module", type: "int", nullable: false },
-    { wire: "RecCount", prop: "RecCount", type: "int", nullable: false },
-    { wire: "RecFailed", prop: "RecFailed", type: "int", nullable: false },
-    { wire: "RecSuccess", prop: "RecSuccess", type: "int", nullable: false },
-    { wire: "IsMoneyBack", prop: "IsMoneyBack", type: "boolean", nullable: false },
-    { wire: "UserStepedMaster", prop: "UserStepedMaster", type: "int", nullable: false },
-    { wire: "UserMaster", prop: "UserMaster", type: "int", nullable: false },
-    { wire: "MoneyBackCount", prop: "MoneyBackCount", type: "int", nullable: false },
-    { wire: "MoneyBackLevel", prop: "MoneyBackLevel", type: "int", nullable: false },
-    { wire: "AutoSpeechText", prop: "AutoSpeechText", type: "boolean", nullable: false },
-    { wire: "ShareServiceBodyID", prop: "ShareServiceBodyID", type: "int", nullable: false },
-    { wire: "OperatorABackCount", prop: "OperatorABackCount", type: "int", nullable: false },
-  ],
-});
+export const MessagesBLRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "MessagesBL", wire: "MessagesBL", fields: [
+        { wire: "MsgID", prop: "MsgID", type: "long", nullable: false },
+        { wire: "UserID", prop: "UserID", type: "int", nullable: false },
+        { wire: "LinkID", prop: "LinkID", type: "int", nullable: false },
+        { wire: "NumberID", prop: "NumberID", type: "int", nullable: false },
+        { wire: "Tariff", prop: "Tariff", type: "double", nullable: false },
+        { wire: "MsgType", prop: "MsgType", type: "unsignedByte", nullable: false },
+        { wire: "Body", prop: "Body", type: "string", nullable: true },
+        { wire: "Udh", prop: "Udh", type: "string", nullable: true },
+        { wire: "SendDate", prop: "SendDate", type: "dateTime", nullable: false },
+        { wire: "Sender", prop: "Sender", type: "string", nullable: true },
+        { wire: "Receiver", prop: "Receiver", type: "string", nullable: true },
+        { wire: "FirstLocation", prop: "FirstLocation", type: "int", nullable: false },
+        { wire: "CurrentLocation", prop: "CurrentLocation", type: "int", nullable: false },
+        { wire: "Parts", prop: "Parts", type: "int", nullable: false },
+        { wire: "IsFlash", prop: "IsFlash", type: "boolean", nullable: false },
+        { wire: "IsRead", prop: "IsRead", type: "boolean", nullable: false },
+        { wire: "IsUnicode", prop: "IsUnicode", type: "boolean", nullable: false },
+        { wire: "Credit", prop: "Credit", type: "double", nullable: false },
+        { wire: "Module", prop: "Module", type: "int", nullable: false },
+        { wire: "RecCount", prop: "RecCount", type: "int", nullable: false },
+        { wire: "RecFailed", prop: "RecFailed", type: "int", nullable: false },
+        { wire: "RecSuccess", prop: "RecSuccess", type: "int", nullable: false },
+        { wire: "IsMoneyBack", prop: "IsMoneyBack", type: "boolean", nullable: false },
+        { wire: "UserStepedMaster", prop: "UserStepedMaster", type: "int", nullable: false },
+        { wire: "UserMaster", prop: "UserMaster", type: "int", nullable: false },
+        { wire: "MoneyBackCount", prop: "MoneyBackCount", type: "int", nullable: false },
+        { wire: "MoneyBackLevel", prop: "MoneyBackLevel", type: "int", nullable: false },
+        { wire: "AutoSpeechText", prop: "AutoSpeechText", type: "boolean", nullable: false },
+        { wire: "ShareServiceBodyID", prop: "ShareServiceBodyID", type: "int", nullable: false },
+        { wire: "OperatorABackCount", prop: "OperatorABackCount", type: "int", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link MsgReceptions} (wire element `MsgReceptions`).
  *
- * Spec: spec/service.yaml:63:3
+ * Spec: spec/service.yaml:64:3
  */
-export const MsgReceptionsRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "MsgReceptions",
-  wire: "MsgReceptions",
-  fields: [
-    { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
-    { wire: "SendDate", prop: "SendDate", type: "string", nullable: true },
-    { wire: "RecStatus", prop: "RecStatus", type: "string", nullable: true },
-    { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "string", nullable: true },
-    { wire: "RecID", prop: "RecID", type: "string", nullable: true },
-  ],
-});
+export const MsgReceptionsRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "MsgReceptions", wire: "MsgReceptions", fields: [
+        { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
+        { wire: "SendDate", prop: "SendDate", type: "string", nullable: true },
+        { wire: "RecStatus", prop: "RecStatus", type: "string", nullable: true },
+        { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "string", nullable: true },
+        { wire: "RecID", prop: "RecID", type: "string", nullable: true }
+    ] });
 /**
  * Descriptor of the record {@link BulkReceptions} (wire element `BulkReceptions`).
  *
- * Spec: spec/service.yaml:72:3
+ * Spec: spec/service.yaml:73:3
  */
-export const BulkReceptionsRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "BulkReceptions",
-  wire: "BulkReceptions",
-  fields: [
-    { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
-    { wire: "SendDate", prop: "SendDate", type: "string", nullable: true },
-    { wire: "RecStatus", prop: "RecStatus", type: "string", nullable: true },
-    { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "string", nullable: true },
-    { wire: "OpID", prop: "OpID", type: "string", nullable: true },
-    { wire: "BulkID", prop: "BulkID", type: "string", nullable: true },
-    { wire: "RecID", prop: "RecID", type: "string", nullable: true },
-  ],
-});
+export const BulkReceptionsRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "BulkReceptions", wire: "BulkReceptions", fields: [
+        { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
+        { wire: "SendDate", prop: "SendDate", type: "string", nullable: true },
+        { wire: "RecStatus", prop: "RecStatus", type: "string", nullable: true },
+        { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "string", nullable: true },
+        { wire: "OpID", prop: "OpID", type: "string", nullable: true },
+        { wire: "BulkID", prop: "BulkID", type: "string", nullable: true },
+        { wire: "RecID", prop: "RecID", type: "string", nullable: true }
+    ] });
 /**
  * Descriptor of the record {@link BulkReceptionExport} (wire element `BulkReceptionExport`).
  *
- * Spec: spec/service.yaml:83:3
+ * Spec: spec/service.yaml:84:3
  */
-export const BulkReceptionExportRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "BulkReceptionExport",
-  wire: "BulkReceptionExport",
-  fields: [
-    { wire: "ReportID", prop: "ReportID", type: "long", nullable: false },
-    { wire: "BulkID", prop: "BulkID", type: "int", nullable: false },
-    { wire: "SendDate", prop: "SendDate", type: "dateTime", nullable: false },
-    { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
-    { wire: "TotalCount", prop: "TotalCount", type: "int", nullable: false },
-  ],
-});
+export const BulkReceptionExportRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "BulkReceptionExport", wire: "BulkReceptionExport", fields: [
+        { wire: "ReportID", prop: "ReportID", type: "long", nullable: false },
+        { wire: "BulkID", prop: "BulkID", type: "int", nullable: false },
+        { wire: "SendDate", prop: "SendDate", type: "dateTime", nullable: false },
+        { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
+        { wire: "TotalCount", prop: "TotalCount", type: "int", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link ScheduleDetails} (wire element `ScheduleDetails`).
  *
- * Spec: spec/service.yaml:92:3
+ * Spec: spec/service.yaml:93:3
  */
-export const ScheduleDetailsRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "ScheduleDetails",
-  wire: "ScheduleDetails",
-  fields: [
-    { wire: "ScheduleID", prop: "ScheduleID", type: "int", nullable: false },
-    { wire: "Sender", prop: "Sender", type: "string", nullable: true },
-    { wire: "Title", prop: "Title", type: "string", nullable: true },
-    { wire: "Body", prop: "Body", type: "string", nullable: true },
-    { wire: "BodyParts", prop: "BodyParts", type: "int", nullable: false },
-    { wire: "TotalCount", prop: "TotalCount", type: "int", nullable: false },
-    { wire: "SentCount", prop: "SentCount", type: "int", nullable: false },
-    { wire: "FailedCount", prop: "FailedCount", type: "int", nullable: false },
-    { wire: "ScheduleDate", prop: "ScheduleDate", type: "string", nullable: true },
-    { wire: "SendDate", prop: "SendDate", type: "string", nullable: true },
-    { wire: "SendStatus", prop: "SendStatus", type: "unsignedByte", nullable: false },
-    { wire: "ScheduleStatus", prop: "ScheduleStatus", type: "unsignedByte", nullable: false },
-  ],
-});
+export const ScheduleDetailsRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "ScheduleDetails", wire: "ScheduleDetails", fields: [
+        { wire: "ScheduleID", prop: "ScheduleID", type: "int", nullable: false },
+        { wire: "Sender", prop: "Sender", type: "string", nullable: true },
+        { wire: "Title", prop: "Title", type: "string", nullable: true },
+        { wire: "Body", prop: "Body", type: "string", nullable: true },
+        { wire: "BodyParts", prop: "BodyParts", type: "int", nullable: false },
+        { wire: "TotalCount", prop: "TotalCount", type: "int", nullable: false },
+        { wire: "SentCount", prop: "SentCount", type: "int", nullable: false },
+        { wire: "FailedCount", prop: "FailedCount", type: "int", nullable: false },
+        { wire: "ScheduleDate", prop: "ScheduleDate", type: "string", nullable: true },
+        { wire: "SendDate", prop: "SendDate", type: "string", nullable: true },
+        { wire: "SendStatus", prop: "SendStatus", type: "unsignedByte", nullable: false },
+        { wire: "ScheduleStatus", prop: "ScheduleStatus", type: "unsignedByte", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link UserDetails} (wire element `UserGridList`).
  *
- * Spec: spec/service.yaml:108:3
+ * Spec: spec/service.yaml:109:3
  */
-export const UserDetailsRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "UserDetails",
-  wire: "UserGridList",
-  fields: [
-    { wire: "UserId", prop: "UserId", type: "int", nullable: false },
-    { wire: "UserName", prop: "UserName", type: "string", nullable: true },
-    { wire: "FirstName", prop: "FirstName", type: "string", nullable: true },
-    { wire: "LastName", prop: "LastName", type: "string", nullable: true },
-    { wire: "Corporation", prop: "Corporation", type: "string", nullable: true },
-    { wire: "Email", prop: "Email", type: "string", nullable: true },
-    { wire: "MobileNumbers", prop: "MobileNumbers", type: "string", nullable: true },
-    { wire: "PhoneNumbers", prop: "PhoneNumbers", type: "string", nullable: true },
-    { wire: "FaxNumbers", prop: "FaxNumbers", type: "string", nullable: true },
-    { wire: "Address", prop: "Address", type: "string", nullable: true },
-    { wire: "Desctiptions", prop: "Desctiptions", type: "string", nullable: true },
-    { wire: "UserStatus", prop: "UserStatus", type: "unsignedByte", nullable: false },
-    { wire: "FixTariff", prop: "FixTariff", type: "boolean", nullable: false },
-    { wire: "MaxTicket", prop: "MaxTicket", type: "int", nullable: false },
-    { wire: "MaxOrderNumber", prop: "MaxOrderNumber", type: "int", nullable: false },
-    { wire: "NationalCode", prop: "NationalCode", type: "string", nullable: true },
-    { wire: "AccessToBranchs", prop: "AccessToBranchs", type: "boolean", nullable: false },
-    { wire: "BulkReport", prop: "BulkReport", type: "boolean", nullable: false },
-    { wire: "EnableDelivery", prop: "EnableDelivery", type: "boolean", nullable: false },
-    { wire: "PostalCode", prop: "PostalCode", type: "string", nullable: true },
-    { wire: "CertificateNumber", prop: "CertificateNumber", type: "string", nullable: true },
-    { wire: "ProvinceName", prop: "ProvinceName", type: "string", nullable: true },
-    { wire: "CityName", prop: "CityName", type: "string", nullable: true },
-    { wire: "ProductId", prop: "ProductId", type: "int", nullable: false },
-    { wire: "CommercialCode", prop: "CommercialCode", type: "string", nullable: true },
-    { wire: "UserOwner", prop: "UserOwner", type: "int", nullable: false },
-    { wire: "IsLegal", prop: "IsLegal", type: "boolean", nullable: false },
-    { wire: "userType", prop: "userType", type: "int", nullable: false },
-    { wire: "TariffID", prop: "TariffID", type: "int", nullable: false },
-    { wire: "ExpDate", prop: "ExpDate", type: "dateTime", nullable: false },
-  ],
-});
+export const UserDetailsRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "UserDetails", wire: "UserGridList", fields: [
+        { wire: "UserId", prop: "UserId", type: "int", nullable: false },
+        { wire: "UserName", prop: "UserName", type: "string", nullable: true },
+        { wire: "FirstName", prop: "FirstName", type: "string", nullable: true },
+        { wire: "LastName", prop: "LastName", type: "string", nullable: true },
+        { wire: "Corporation", prop: "Corporation", type: "string", nullable: true },
+        { wire: "Email", prop: "Email", type: "string", nullable: true },
+        { wire: "MobileNumbers", prop: "MobileNumbers", type: "string", nullable: true },
+        { wire: "PhoneNumbers", prop: "PhoneNumbers", type: "string", nullable: true },
+        { wire: "FaxNumbers", prop: "FaxNumbers", type: "string", nullable: true },
+        { wire: "Address", prop: "Address", type: "string", nullable: true },
+        { wire: "Desctiptions", prop: "Desctiptions", type: "string", nullable: true },
+        { wire: "UserStatus", prop: "UserStatus", type: "unsignedByte", nullable: false },
+        { wire: "FixTariff", prop: "FixTariff", type: "boolean", nullable: false },
+        { wire: "MaxTicket", prop: "MaxTicket", type: "int", nullable: false },
+        { wire: "MaxOrderNumber", prop: "MaxOrderNumber", type: "int", nullable: false },
+        { wire: "NationalCode", prop: "NationalCode", type: "string", nullable: true },
+        { wire: "AccessToBranchs", prop: "AccessToBranchs", type: "boolean", nullable: false },
+        { wire: "BulkReport", prop: "BulkReport", type: "boolean", nullable: false },
+        { wire: "EnableDelivery", prop: "EnableDelivery", type: "boolean", nullable: false },
+        { wire: "PostalCode", prop: "PostalCode", type: "string", nullable: true },
+        { wire: "CertificateNumber", prop: "CertificateNumber", type: "string", nullable: true },
+        { wire: "ProvinceName", prop: "ProvinceName", type: "string", nullable: true },
+        { wire: "CityName", prop: "CityName", type: "string", nullable: true },
+        { wire: "ProductId", prop: "ProductId", type: "int", nullable: false },
+        { wire: "CommercialCode", prop: "CommercialCode", type: "string", nullable: true },
+        { wire: "UserOwner", prop: "UserOwner", type: "int", nullable: false },
+        { wire: "IsLegal", prop: "IsLegal", type: "boolean", nullable: false },
+        { wire: "userType", prop: "userType", type: "int", nullable: false },
+        { wire: "TariffID", prop: "TariffID", type: "int", nullable: false },
+        { wire: "ExpDate", prop: "ExpDate", type: "dateTime", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link GetPayments} (wire element `GetPayments`).
  *
- * Spec: spec/service.yaml:143:3
+ * Spec: spec/service.yaml:144:3
  */
-export const GetPaymentsRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "GetPayments",
-  wire: "GetPayments",
-  fields: [
-    { wire: "BankName", prop: "BankName", type: "string", nullable: true },
-    { wire: "OrderID", prop: "OrderID", type: "long", nullable: false },
-    { wire: "AuthorityID", prop: "AuthorityID", type: "string", nullable: true },
-    { wire: "Amount", prop: "Amount", type: "double", nullable: false },
-    { wire: "RequestDate", prop: "RequestDate", type: "dateTime", nullable: false },
-    { wire: "CallbackDate", prop: "CallbackDate", type: "dateTime", nullable: false },
-    { wire: "Descriptions", prop: "Descriptions", type: "string", nullable: true },
-    { wire: "PayStatus", prop: "PayStatus", type: "unsignedByte", nullable: false },
-  ],
-});
+export const GetPaymentsRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "GetPayments", wire: "GetPayments", fields: [
+        { wire: "BankName", prop: "BankName", type: "string", nullable: true },
+        { wire: "OrderID", prop: "OrderID", type: "long", nullable: false },
+        { wire: "AuthorityID", prop: "AuthorityID", type: "string", nullable: true },
+        { wire: "Amount", prop: "Amount", type: "double", nullable: false },
+        { wire: "RequestDate", prop: "RequestDate", type: "dateTime", nullable: false },
+        { wire: "CallbackDate", prop: "CallbackDate", type: "dateTime", nullable: false },
+        { wire: "Descriptions", prop: "Descriptions", type: "string", nullable: true },
+        { wire: "PayStatus", prop: "PayStatus", type: "unsignedByte", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link GroupsList} (wire element `GroupsList`).
  *
- * Spec: spec/service.yaml:155:3
+ * Spec: spec/service.yaml:156:3
  */
-export const GroupsListRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "GroupsList",
-  wire: "GroupsList",
-  fields: [
-    { wire: "GroupID", prop: "GroupID", type: "int", nullable: false },
-    { wire: "ParentId", prop: "ParentId", type: "int", nullable: false },
-    { wire: "UserID", prop: "UserID", type: "int", nullable: false },
-    { wire: "GroupName", prop: "GroupName", type: "string", nullable: true },
-    { wire: "GroupDescription", prop: "GroupDescription", type: "string", nullable: true },
-    { wire: "GroupStatus", prop: "GroupStatus", type: "unsignedByte", nullable: false },
-    { wire: "ContactCount", prop: "ContactCount", type: "int", nullable: false },
-    { wire: "ShowToChild", prop: "ShowToChild", type: "boolean", nullable: false },
-    { wire: "ChildsCount", prop: "ChildsCount", type: "int", nullable: false },
-  ],
-});
+export const GroupsListRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "GroupsList", wire: "GroupsList", fields: [
+        { wire: "GroupID", prop: "GroupID", type: "int", nullable: false },
+        { wire: "ParentId", prop: "ParentId", type: "int", nullable: false },
+        { wire: "UserID", prop: "UserID", type: "int", nullable: false },
+        { wire: "GroupName", prop: "GroupName", type: "string", nullable: true },
+        { wire: "GroupDescription", prop: "GroupDescription", type: "string", nullable: true },
+        { wire: "GroupStatus", prop: "GroupStatus", type: "unsignedByte", nullable: false },
+        { wire: "ContactCount", prop: "ContactCount", type: "int", nullable: false },
+        { wire: "ShowToChild", prop: "ShowToChild", type: "boolean", nullable: false },
+        { wire: "ChildsCount", prop: "ChildsCount", type: "int", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link SmsQueueList} (wire element `SmsQueueList`).
  *
- * Spec: spec/service.yaml:168:3
+ * Spec: spec/service.yaml:169:3
  */
-export const SmsQueueListRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "SmsQueueList",
-  wire: "SmsQueueList",
-  fields: [
-    { wire: "ID", prop: "ID", type: "long", nullable: false },
-    { wire: "Sender", prop: "Sender", type: "int", nullable: false },
-    { wire: "Body", prop: "Body", type: "string", nullable: true },
-    { wire: "Receiver", prop: "Receiver", type: "string", nullable: true },
-    { wire: "InsertDate", prop: "InsertDate", type: "dateTime", nullable: false },
-    { wire: "FetchDate", prop: "FetchDate", type: "dateTime", nullable: false },
-    { wire: "Status", prop: "Status", type: "unsignedByte", nullable: false },
-    { wire: "RecID", prop: "RecID", type: "long", nullable: false },
-    { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "int", nullable: false },
-  ],
-});
+export const SmsQueueListRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "SmsQueueList", wire: "SmsQueueList", fields: [
+        { wire: "ID", prop: "ID", type: "long", nullable: false },
+        { wire: "Sender", prop: "Sender", type: "int", nullable: false },
+        { wire: "Body", prop: "Body", type: "string", nullable: true },
+        { wire: "Receiver", prop: "Receiver", type: "string", nullable: true },
+        { wire: "InsertDate", prop: "InsertDate", type: "dateTime", nullable: false },
+        { wire: "FetchDate", prop: "FetchDate", type: "dateTime", nullable: false },
+        { wire: "Status", prop: "Status", type: "unsignedByte", nullable: false },
+        { wire: "RecID", prop: "RecID", type: "long", nullable: false },
+        { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "int", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link Contact} (wire element `Contact`).
  *
- * Spec: spec/service.yaml:181:3
+ * Spec: spec/service.yaml:182:3
  */
-export const ContactRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "Contact",
-  wire: "Contact",
-  fields: [
-    { wire: "contactId", prop: "contactId", type: "int", nullable: false },
-    { wire: "mobilenumber", prop: "mobilenumber", type: "string", nullable: true },
-    { wire: "firstname", prop: "firstname", type: "string", nullable: true },
-    { wire: "lastname", prop: "lastname", type: "string", nullable: true },
-    { wire: "nickname", prop: "nickname", type: "string", nullable: true },
-    { wire: "corporation", prop: "corporation", type: "string", nullable: true },
-    { wire: "phone", prop: "phone", type: "string", nullable: true },
-    { wire: "fax", prop: "fax", type: "string", nullable: true },
-    { wire: "email", prop: "email", type: "string", nullable: true },
-    { wire: "gender", prop: "gender", type: "unsignedByte", nullable: false },
-    { wire: "province", prop: "province", type: "int", nullable: false },
-    { wire: "city", prop: "city", type: "int", nullable: false },
-    { wire: "address", prop: "address", type: "string", nullable: true },
-    { wire: "postalCode", prop: "postalCode", type: "string", nullable: true },
-    { wire: "additionaltext", prop: "additionaltext", type: "string", nullable: true },
-    { wire: "descriptions", prop: "descriptions", type: "string", nullable: true },
-    { wire: "contactStatus", prop: "contactStatus", type: "int", nullable: false },
-  ],
-});
+export const ContactRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "Contact", wire: "Contact", fields: [
+        { wire: "contactId", prop: "contactId", type: "int", nullable: false },
+        { wire: "mobilenumber", prop: "mobilenumber", type: "string", nullable: true },
+        { wire: "firstname", prop: "firstname", type: "string", nullable: true },
+        { wire: "lastname", prop: "lastname", type: "string", nullable: true },
+        { wire: "nickname", prop: "nickname", type: "string", nullable: true },
+        { wire: "corporation", prop: "corporation", type: "string", nullable: true },
+        { wire: "phone", prop: "phone", type: "string", nullable: true },
+        { wire: "fax", prop: "fax", type: "string", nullable: true },
+        { wire: "email", prop: "email", type: "string", nullable: true },
+        { wire: "gender", prop: "gender", type: "unsignedByte", nullable: false },
+        { wire: "province", prop: "province", type: "int", nullable: false },
+        { wire: "city", prop: "city", type: "int", nullable: false },
+        { wire: "address", prop: "address", type: "string", nullable: true },
+        { wire: "postalCode", prop: "postalCode", type: "string", nullable: true },
+        { wire: "additionaltext", prop: "additionaltext", type: "string", nullable: true },
+        { wire: "descriptions", prop: "descriptions", type: "string", nullable: true },
+        { wire: "contactStatus", prop: "contactStatus", type: "int", nullable: false }
+    ] });
 /**
  * Descriptor of the record {@link ContactEvent} (wire element `ContactEvent`).
  *
- * Spec: spec/service.yaml:204:3
+ * Spec: spec/service.yaml:205:3
  */
-export const ContactEventRecord = /* @__PURE__ */ defineRecord({
-  kind: "record",
-  name: "ContactEvent",
-  wire: "ContactEvent",
-  fields: [
-    { wire: "contactId", prop: "contactId", type: "int", nullable: false },
-    { wire: "eventName", prop: "eventName", type: "string", nullable: true },
-    { wire: "eventType", prop: "eventType", type: "unsignedByte", nullable: false },
-    { wire: "eventDate", prop: "eventDate", type: "dateTime", nullable: false },
-  ],
-});
+export const ContactEventRecord = /* @__PURE__ */ defineRecord({ kind: "record", name: "ContactEvent", wire: "ContactEvent", fields: [
+        { wire: "contactId", prop: "contactId", type: "int", nullable: false },
+        { wire: "eventName", prop: "eventName", type: "string", nullable: true },
+        { wire: "eventType", prop: "eventType", type: "unsignedByte", nullable: false },
+        { wire: "eventDate", prop: "eventDate", type: "dateTime", nullable: false }
+    ] });

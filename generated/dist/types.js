@@ -3,12 +3,12 @@
 /**
  * All values of {@link PeriodType}, in spec order.
  *
- * Spec: spec/service.yaml:21:3
+ * Spec: spec/service.yaml:22:3
  */
 export const PeriodTypeValues = ["Once", "Daily", "Weekly", "Monthly", "Yearly", "Custom"];
 /**
  * All values of {@link MessageLocation}, in spec order.
  *
- * Spec: spec/service.yaml:24:3
+ * Spec: spec/service.yaml:25:3
  */
 export const MessageLocationValues = ["Received", "Sent", "Removed", "Deleted"];

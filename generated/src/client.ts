@@ -123,19 +123,19 @@ import { RemoveCode, type RemoveCodeParams, type RemoveCodeResult } from "./endp
  * @remarks
  * Endpoint file `/post/receive.asmx` (also `/post/Receive.asmx`).
  *
- * Spec: spec/service.yaml:213:5
+ * Spec: spec/service.yaml:214:5
  */
 export interface ReceiveOperations {
   /**
    * Messages after a given message id. Same as {@link GetMessagesAfterID} with the client's configuration.
    *
-   * Spec: spec/service.yaml:218:9
+   * Spec: spec/service.yaml:219:9
    */
   GetMessagesAfterID(params: GetMessagesAfterIDParams, options?: CallOptions): Promise<GetMessagesAfterIDResult>;
   /**
    * A page of messages sent or received between two dates. Same as {@link GetUsersMessagesByDate} with the client's configuration.
    *
-   * Spec: spec/service.yaml:228:9
+   * Spec: spec/service.yaml:229:9
    */
   GetUsersMessagesByDate(
     params: GetUsersMessagesByDateParams,
@@ -144,7 +144,7 @@ export interface ReceiveOperations {
   /**
    * Per-recipient delivery records of one message. Same as {@link GetMessagesReceptions} with the client's configuration.
    *
-   * Spec: spec/service.yaml:240:9
+   * Spec: spec/service.yaml:241:9
    */
   GetMessagesReceptions(
     params: GetMessagesReceptionsParams,
@@ -153,13 +153,13 @@ export interface ReceiveOperations {
   /**
    * Removes messages from a location. Same as {@link RemoveMessages} with the client's configuration.
    *
-   * Spec: spec/service.yaml:249:9
+   * Spec: spec/service.yaml:250:9
    */
   RemoveMessages(params: RemoveMessagesParams, options?: CallOptions): Promise<RemoveMessagesResult>;
   /**
    * Marks messages as read. Same as {@link ChangeMessageIsRead} with the client's configuration.
    *
-   * Spec: spec/service.yaml:257:9
+   * Spec: spec/service.yaml:258:9
    */
   ChangeMessageIsRead(params?: ChangeMessageIsReadParams, options?: CallOptions): Promise<ChangeMessageIsReadResult>;
 }
@@ -170,27 +170,27 @@ export interface ReceiveOperations {
  * @remarks
  * Endpoint file `/post/Send.asmx` (also `/post/send.asmx`).
  *
- * Spec: spec/service.yaml:265:5
+ * Spec: spec/service.yaml:266:5
  */
 export interface SendOperations {
   /**
    * A page of messages (lower-case g on the wire). Same as {@link getMessages} with the client's configuration.
    *
-   * Spec: spec/service.yaml:270:9
+   * Spec: spec/service.yaml:271:9
    */
   getMessages(params: getMessagesParams, options?: CallOptions): Promise<getMessagesResult>;
   /**
    * Prices a message. Same as {@link GetSmsPrice} with the client's configuration.
    *
-   * Spec: spec/service.yaml:280:9
+   * Spec: spec/service.yaml:281:9
    */
   GetSmsPrice(params: GetSmsPriceParams, options?: CallOptions): Promise<GetSmsPriceResult>;
   /**
    * Delivery statuses of recipients. The id list comes before the credentials. Same as {@link GetDeliveries} with the client's configuration.
    *
-   * Spec: spec/service.yaml:290:9
+   * Spec: spec/service.yaml:291:9
    */
-  GetDeliveries(params: GetDeliveriesParams, options?: CallOptions): Promise<GetDeliveriesResult>;
+  GetDeliveries(params?: GetDeliveriesParams, options?: CallOptions): Promise<GetDeliveriesResult>;
 }
 
 /**
@@ -199,19 +199,19 @@ export interface SendOperations {
  * @remarks
  * Endpoint file `/post/Users.asmx`.
  *
- * Spec: spec/service.yaml:298:5
+ * Spec: spec/service.yaml:299:5
  */
 export interface UsersOperations {
   /**
    * Account details of a user. Same as {@link GetUserDetails} with the client's configuration.
    *
-   * Spec: spec/service.yaml:302:9
+   * Spec: spec/service.yaml:303:9
    */
   GetUserDetails(params?: GetUserDetailsParams, options?: CallOptions): Promise<GetUserDetailsResult>;
   /**
    * Payments of a user between two dates. Same as {@link GetPaymentsByTargetUsername} with the client's configuration.
    *
-   * Spec: spec/service.yaml:309:9
+   * Spec: spec/service.yaml:310:9
    */
   GetPaymentsByTargetUsername(
     params: GetPaymentsByTargetUsernameParams,
@@ -220,7 +220,7 @@ export interface UsersOperations {
   /**
    * Creates an account by mobile number. Same as {@link AddUserWithMobileNumber} with the client's configuration.
    *
-   * Spec: spec/service.yaml:320:9
+   * Spec: spec/service.yaml:321:9
    */
   AddUserWithMobileNumber(
     params: AddUserWithMobileNumberParams,
@@ -229,19 +229,19 @@ export interface UsersOperations {
   /**
    * Changes the credit of an account. Same as {@link ChangeUserCredit3} with the client's configuration.
    *
-   * Spec: spec/service.yaml:331:9
+   * Spec: spec/service.yaml:332:9
    */
   ChangeUserCredit3(params: ChangeUserCredit3Params, options?: CallOptions): Promise<ChangeUserCredit3Result>;
   /**
    * Triggers a password reminder. Same as {@link ForgotPassword} with the client's configuration.
    *
-   * Spec: spec/service.yaml:342:9
+   * Spec: spec/service.yaml:343:9
    */
   ForgotPassword(params?: ForgotPasswordParams, options?: CallOptions): Promise<ForgotPasswordResult>;
   /**
    * Deducts credit from the caller's account. Same as {@link DeductUserCredit} with the client's configuration.
    *
-   * Spec: spec/service.yaml:351:9
+   * Spec: spec/service.yaml:352:9
    */
   DeductUserCredit(params: DeductUserCreditParams, options?: CallOptions): Promise<DeductUserCreditResult>;
 }
@@ -252,28 +252,28 @@ export interface UsersOperations {
  * @remarks
  * Endpoint file `/post/Actions.asmx` (also `/post/actions.asmx`).
  *
- * Spec: spec/service.yaml:360:5
+ * Spec: spec/service.yaml:361:5
  */
 export interface ActionsOperations {
   /**
    * Per-recipient records of one bulk send. Same as {@link GetBulkReceptions} with the client's configuration.
    *
-   * Spec: spec/service.yaml:365:9
+   * Spec: spec/service.yaml:366:9
    */
   GetBulkReceptions(params: GetBulkReceptionsParams, options?: CallOptions): Promise<GetBulkReceptionsResult>;
   /**
    * One entry of the outgoing SMS queue. Same as {@link GetSmsQueue} with the client's configuration.
    *
-   * Spec: spec/service.yaml:373:9
+   * Spec: spec/service.yaml:374:9
    */
   GetSmsQueue(params: GetSmsQueueParams, options?: CallOptions): Promise<GetSmsQueueResult>;
   /**
    * Delivery statuses of several messages. The id list comes before the credentials. Same as {@link GetMultipleSMS3Deliveries} with the client's configuration.
    *
-   * Spec: spec/service.yaml:380:9
+   * Spec: spec/service.yaml:381:9
    */
   GetMultipleSMS3Deliveries(
-    params: GetMultipleSMS3DeliveriesParams,
+    params?: GetMultipleSMS3DeliveriesParams,
     options?: CallOptions,
   ): Promise<GetMultipleSMS3DeliveriesResult>;
 }
@@ -284,25 +284,25 @@ export interface ActionsOperations {
  * @remarks
  * Endpoint file `/post/contacts.asmx` (also `/post/Contacts.asmx`).
  *
- * Spec: spec/service.yaml:388:5
+ * Spec: spec/service.yaml:389:5
  */
 export interface ContactsOperations {
   /**
    * Contact groups of the account. Same as {@link GetGroups} with the client's configuration.
    *
-   * Spec: spec/service.yaml:393:9
+   * Spec: spec/service.yaml:394:9
    */
   GetGroups(params?: GetGroupsParams, options?: CallOptions): Promise<GetGroupsResult>;
   /**
    * Changes a contact. Same as {@link ChangeContact} with the client's configuration.
    *
-   * Spec: spec/service.yaml:399:9
+   * Spec: spec/service.yaml:400:9
    */
   ChangeContact(params: ChangeContactParams, options?: CallOptions): Promise<ChangeContactResult>;
   /**
    * Whether a mobile number exists among the contacts. Same as {@link CheckMobileExistInContact} with the client's configuration.
    *
-   * Spec: spec/service.yaml:422:9
+   * Spec: spec/service.yaml:423:9
    */
   CheckMobileExistInContact(
     params?: CheckMobileExistInContactParams,
@@ -311,7 +311,7 @@ export interface ContactsOperations {
   /**
    * Adds an event to a contact. Same as {@link AddContactEvents} with the client's configuration.
    *
-   * Spec: spec/service.yaml:429:9
+   * Spec: spec/service.yaml:430:9
    */
   AddContactEvents(params: AddContactEventsParams, options?: CallOptions): Promise<AddContactEventsResult>;
 }
@@ -322,13 +322,13 @@ export interface ContactsOperations {
  * @remarks
  * Endpoint file `/post/newbulks.asmx`.
  *
- * Spec: spec/service.yaml:440:5
+ * Spec: spec/service.yaml:441:5
  */
 export interface NewbulksOperations {
   /**
    * A page of the recipients of a bulk send. Same as {@link BulkReception} with the client's configuration.
    *
-   * Spec: spec/service.yaml:444:9
+   * Spec: spec/service.yaml:445:9
    */
   BulkReception(params: BulkReceptionParams, options?: CallOptions): Promise<BulkReceptionResult>;
 }
@@ -339,61 +339,61 @@ export interface NewbulksOperations {
  * @remarks
  * Endpoint file `/post/Schedule.asmx`.
  *
- * Spec: spec/service.yaml:454:5
+ * Spec: spec/service.yaml:455:5
  */
 export interface ScheduleOperations {
   /**
    * Schedules a message once or repeating by period. Same as {@link AddSchedule} with the client's configuration.
    *
-   * Spec: spec/service.yaml:458:9
+   * Spec: spec/service.yaml:459:9
    */
   AddSchedule(params: AddScheduleParams, options?: CallOptions): Promise<AddScheduleResult>;
   /**
    * Schedules a message repeating every given number of days. Same as {@link AddUsance} with the client's configuration.
    *
-   * Spec: spec/service.yaml:470:9
+   * Spec: spec/service.yaml:471:9
    */
   AddUsance(params: AddUsanceParams, options?: CallOptions): Promise<AddUsanceResult>;
   /**
    * Schedules a repeating message by count and period. Same as {@link AddNewUsance} with the client's configuration.
    *
-   * Spec: spec/service.yaml:483:9
+   * Spec: spec/service.yaml:484:9
    */
   AddNewUsance(params: AddNewUsanceParams, options?: CallOptions): Promise<AddNewUsanceResult>;
   /**
    * Removes a schedule. Same as {@link RemoveSchedule} with the client's configuration.
    *
-   * Spec: spec/service.yaml:497:9
+   * Spec: spec/service.yaml:498:9
    */
   RemoveSchedule(params: RemoveScheduleParams, options?: CallOptions): Promise<RemoveScheduleResult>;
   /**
    * Removes several schedules. Same as {@link RemoveScheduleList} with the client's configuration.
    *
-   * Spec: spec/service.yaml:504:9
+   * Spec: spec/service.yaml:505:9
    */
-  RemoveScheduleList(params: RemoveScheduleListParams, options?: CallOptions): Promise<RemoveScheduleListResult>;
+  RemoveScheduleList(params?: RemoveScheduleListParams, options?: CallOptions): Promise<RemoveScheduleListResult>;
   /**
    * Status of a schedule. Same as {@link GetScheduleStatus} with the client's configuration.
    *
-   * Spec: spec/service.yaml:511:9
+   * Spec: spec/service.yaml:512:9
    */
   GetScheduleStatus(params: GetScheduleStatusParams, options?: CallOptions): Promise<GetScheduleStatusResult>;
   /**
    * Details of a schedule. Same as {@link GetScheduleDetails} with the client's configuration.
    *
-   * Spec: spec/service.yaml:518:9
+   * Spec: spec/service.yaml:519:9
    */
   GetScheduleDetails(params: GetScheduleDetailsParams, options?: CallOptions): Promise<GetScheduleDetailsResult>;
   /**
    * Schedules several messages at once. Same as {@link AddMultipleSchedule} with the client's configuration.
    *
-   * Spec: spec/service.yaml:525:9
+   * Spec: spec/service.yaml:526:9
    */
   AddMultipleSchedule(params: AddMultipleScheduleParams, options?: CallOptions): Promise<AddMultipleScheduleResult>;
   /**
    * Schedules several messages at once (successor form of AddMultipleSchedule). Same as {@link AddNewMultipleSchedule} with the client's configuration.
    *
-   * Spec: spec/service.yaml:537:9
+   * Spec: spec/service.yaml:538:9
    */
   AddNewMultipleSchedule(
     params: AddNewMultipleScheduleParams,
@@ -407,19 +407,19 @@ export interface ScheduleOperations {
  * @remarks
  * Endpoint file `/post/Voice.asmx`.
  *
- * Spec: spec/service.yaml:559:5
+ * Spec: spec/service.yaml:560:5
  */
 export interface VoiceOperations {
   /**
    * Sends a voice message to many receivers. Same as {@link SendBulkVoiceSMS} with the client's configuration.
    *
-   * Spec: spec/service.yaml:563:9
+   * Spec: spec/service.yaml:564:9
    */
   SendBulkVoiceSMS(params: SendBulkVoiceSMSParams, options?: CallOptions): Promise<SendBulkVoiceSMSResult>;
   /**
    * Sends an SMS together with a spoken text. Same as {@link SendSMSWithSpeechText} with the client's configuration.
    *
-   * Spec: spec/service.yaml:574:9
+   * Spec: spec/service.yaml:575:9
    */
   SendSMSWithSpeechText(
     params?: SendSMSWithSpeechTextParams,
@@ -428,7 +428,7 @@ export interface VoiceOperations {
   /**
    * Uploads a voice file. In the HTTP bindings the bytes are sent as one repeated `file` value per byte. Same as {@link UploadVoiceFileByte} with the client's configuration.
    *
-   * Spec: spec/service.yaml:584:9
+   * Spec: spec/service.yaml:585:9
    */
   UploadVoiceFileByte(params?: UploadVoiceFileByteParams, options?: CallOptions): Promise<UploadVoiceFileByteResult>;
 }
@@ -439,13 +439,13 @@ export interface VoiceOperations {
  * @remarks
  * Endpoint file `/post/codes.asmx`.
  *
- * Spec: spec/service.yaml:593:5
+ * Spec: spec/service.yaml:594:5
  */
 export interface CodesOperations {
   /**
    * Removes a code. Same as {@link RemoveCode} with the client's configuration.
    *
-   * Spec: spec/service.yaml:597:9
+   * Spec: spec/service.yaml:598:9
    */
   RemoveCode(params: RemoveCodeParams, options?: CallOptions): Promise<RemoveCodeResult>;
 }
@@ -453,7 +453,7 @@ export interface CodesOperations {
 /**
  * A client of the Messaging service: every operation, grouped by endpoint file.
  *
- * Spec: spec/service.yaml:213:5
+ * Spec: spec/service.yaml:214:5
  */
 export interface Client {
   /** The resolved configuration shared by every call. */
@@ -488,7 +488,7 @@ export interface Client {
  * const result = await client.receive.GetMessagesAfterID({ location: 10, from: "", count: 10, msgId: 0n });
  * ```
  *
- * Spec: spec/service.yaml:213:5
+ * Spec: spec/service.yaml:214:5
  */
 export function createClient(options: ClientOptions): Client {
   const config = createConfig(options);

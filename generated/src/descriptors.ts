@@ -5,7 +5,7 @@ import { PeriodTypeValues, MessageLocationValues } from "./types.js";
 /**
  * Descriptor of the enumeration {@link PeriodType}.
  *
- * Spec: spec/service.yaml:21:3
+ * Spec: spec/service.yaml:22:3
  */
 export const PeriodTypeEnum: EnumDescriptor = /* @__PURE__ */ defineEnum({
   kind: "enum",
@@ -15,7 +15,7 @@ export const PeriodTypeEnum: EnumDescriptor = /* @__PURE__ */ defineEnum({
 /**
  * Descriptor of the enumeration {@link MessageLocation}.
  *
- * Spec: spec/service.yaml:24:3
+ * Spec: spec/service.yaml:25:3
  */
 export const MessageLocationEnum: EnumDescriptor = /* @__PURE__ */ defineEnum({
   kind: "enum",
@@ -25,7 +25,7 @@ export const MessageLocationEnum: EnumDescriptor = /* @__PURE__ */ defineEnum({
 /**
  * Descriptor of the record {@link MessagesBL} (wire element `MessagesBL`).
  *
- * Spec: spec/service.yaml:29:3
+ * Spec: spec/service.yaml:30:3
  */
 export const MessagesBLRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -67,7 +67,7 @@ export const MessagesBLRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
 /**
  * Descriptor of the record {@link MsgReceptions} (wire element `MsgReceptions`).
  *
- * Spec: spec/service.yaml:63:3
+ * Spec: spec/service.yaml:64:3
  */
 export const MsgReceptionsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -84,7 +84,7 @@ export const MsgReceptionsRecord: RecordDescriptor = /* @__PURE__ */ defineRecor
 /**
  * Descriptor of the record {@link BulkReceptions} (wire element `BulkReceptions`).
  *
- * Spec: spec/service.yaml:72:3
+ * Spec: spec/service.yaml:73:3
  */
 export const BulkReceptionsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -103,7 +103,7 @@ export const BulkReceptionsRecord: RecordDescriptor = /* @__PURE__ */ defineReco
 /**
  * Descriptor of the record {@link BulkReceptionExport} (wire element `BulkReceptionExport`).
  *
- * Spec: spec/service.yaml:83:3
+ * Spec: spec/service.yaml:84:3
  */
 export const BulkReceptionExportRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -120,7 +120,7 @@ export const BulkReceptionExportRecord: RecordDescriptor = /* @__PURE__ */ defin
 /**
  * Descriptor of the record {@link ScheduleDetails} (wire element `ScheduleDetails`).
  *
- * Spec: spec/service.yaml:92:3
+ * Spec: spec/service.yaml:93:3
  */
 export const ScheduleDetailsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -144,7 +144,7 @@ export const ScheduleDetailsRecord: RecordDescriptor = /* @__PURE__ */ defineRec
 /**
  * Descriptor of the record {@link UserDetails} (wire element `UserGridList`).
  *
- * Spec: spec/service.yaml:108:3
+ * Spec: spec/service.yaml:109:3
  */
 export const UserDetailsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -186,7 +186,7 @@ export const UserDetailsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord(
 /**
  * Descriptor of the record {@link GetPayments} (wire element `GetPayments`).
  *
- * Spec: spec/service.yaml:143:3
+ * Spec: spec/service.yaml:144:3
  */
 export const GetPaymentsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -206,7 +206,7 @@ export const GetPaymentsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord(
 /**
  * Descriptor of the record {@link GroupsList} (wire element `GroupsList`).
  *
- * Spec: spec/service.yaml:155:3
+ * Spec: spec/service.yaml:156:3
  */
 export const GroupsListRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -227,7 +227,7 @@ export const GroupsListRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
 /**
  * Descriptor of the record {@link SmsQueueList} (wire element `SmsQueueList`).
  *
- * Spec: spec/service.yaml:168:3
+ * Spec: spec/service.yaml:169:3
  */
 export const SmsQueueListRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -248,7 +248,7 @@ export const SmsQueueListRecord: RecordDescriptor = /* @__PURE__ */ defineRecord
 /**
  * Descriptor of the record {@link Contact} (wire element `Contact`).
  *
- * Spec: spec/service.yaml:181:3
+ * Spec: spec/service.yaml:182:3
  */
 export const ContactRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",
@@ -277,7 +277,7 @@ export const ContactRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
 /**
  * Descriptor of the record {@link ContactEvent} (wire element `ContactEvent`).
  *
- * Spec: spec/service.yaml:204:3
+ * Spec: spec/service.yaml:205:3
  */
 export const ContactEventRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
   kind: "record",

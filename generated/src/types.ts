@@ -4,7 +4,7 @@ import type { XsdDateTime } from "./runtime/index.js";
 /**
  * All values of {@link PeriodType}, in spec order.
  *
- * Spec: spec/service.yaml:21:3
+ * Spec: spec/service.yaml:22:3
  */
 export const PeriodTypeValues = ["Once", "Daily", "Weekly", "Monthly", "Yearly", "Custom"] as const;
 /**
@@ -13,13 +13,13 @@ export const PeriodTypeValues = ["Once", "Daily", "Weekly", "Monthly", "Yearly",
  * @remarks
  * Wire: enumeration `PeriodType`; values are sent and received as written.
  *
- * Spec: spec/service.yaml:21:3
+ * Spec: spec/service.yaml:22:3
  */
 export type PeriodType = (typeof PeriodTypeValues)[number];
 /**
  * All values of {@link MessageLocation}, in spec order.
  *
- * Spec: spec/service.yaml:24:3
+ * Spec: spec/service.yaml:25:3
  */
 export const MessageLocationValues = ["Received", "Sent", "Removed", "Deleted"] as const;
 /**
@@ -28,7 +28,7 @@ export const MessageLocationValues = ["Received", "Sent", "Removed", "Deleted"] 
  * @remarks
  * Wire: enumeration `MessageLocation`; values are sent and received as written.
  *
- * Spec: spec/service.yaml:24:3
+ * Spec: spec/service.yaml:25:3
  */
 export type MessageLocation = (typeof MessageLocationValues)[number];
 
@@ -38,42 +38,42 @@ export type MessageLocation = (typeof MessageLocationValues)[number];
  * @remarks
  * Wire: element `MessagesBL`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:29:3
+ * Spec: spec/service.yaml:30:3
  */
 export interface MessagesBL {
   /**
    * @remarks
    * Wire: `MsgID` (xsd:long). Decoded as bigint: values can exceed 2^53.
    *
-   * Spec: spec/service.yaml:32:9
+   * Spec: spec/service.yaml:33:9
    */
   MsgID: bigint;
   /**
    * @remarks
    * Wire: `UserID` (xsd:int).
    *
-   * Spec: spec/service.yaml:33:9
+   * Spec: spec/service.yaml:34:9
    */
   UserID: number;
   /**
    * @remarks
    * Wire: `LinkID` (xsd:int).
    *
-   * Spec: spec/service.yaml:34:9
+   * Spec: spec/service.yaml:35:9
    */
   LinkID: number;
   /**
    * @remarks
    * Wire: `NumberID` (xsd:int).
    *
-   * Spec: spec/service.yaml:35:9
+   * Spec: spec/service.yaml:36:9
    */
   NumberID: number;
   /**
    * @remarks
    * Wire: `Tariff` (xsd:double).
    *
-   * Spec: spec/service.yaml:36:9
+   * Spec: spec/service.yaml:37:9
    */
   Tariff: number;
   /**
@@ -82,168 +82,168 @@ export interface MessagesBL {
    * @remarks
    * Wire: `MsgType` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:37:9
+   * Spec: spec/service.yaml:38:9
    */
   MsgType: number;
   /**
    * @remarks
    * Wire: `Body` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:38:9
+   * Spec: spec/service.yaml:39:9
    */
   Body: string | null;
   /**
    * @remarks
    * Wire: `Udh` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:39:9
+   * Spec: spec/service.yaml:40:9
    */
   Udh: string | null;
   /**
    * @remarks
    * Wire: `SendDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:40:9
+   * Spec: spec/service.yaml:41:9
    */
   SendDate: XsdDateTime;
   /**
    * @remarks
    * Wire: `Sender` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:41:9
+   * Spec: spec/service.yaml:42:9
    */
   Sender: string | null;
   /**
    * @remarks
    * Wire: `Receiver` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:42:9
+   * Spec: spec/service.yaml:43:9
    */
   Receiver: string | null;
   /**
    * @remarks
    * Wire: `FirstLocation` (xsd:int).
    *
-   * Spec: spec/service.yaml:43:9
+   * Spec: spec/service.yaml:44:9
    */
   FirstLocation: number;
   /**
    * @remarks
    * Wire: `CurrentLocation` (xsd:int).
    *
-   * Spec: spec/service.yaml:44:9
+   * Spec: spec/service.yaml:45:9
    */
   CurrentLocation: number;
   /**
    * @remarks
    * Wire: `Parts` (xsd:int).
    *
-   * Spec: spec/service.yaml:45:9
+   * Spec: spec/service.yaml:46:9
    */
   Parts: number;
   /**
    * @remarks
    * Wire: `IsFlash` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:46:9
+   * Spec: spec/service.yaml:47:9
    */
   IsFlash: boolean;
   /**
    * @remarks
    * Wire: `IsRead` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:47:9
+   * Spec: spec/service.yaml:48:9
    */
   IsRead: boolean;
   /**
    * @remarks
    * Wire: `IsUnicode` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:48:9
+   * Spec: spec/service.yaml:49:9
    */
   IsUnicode: boolean;
   /**
    * @remarks
    * Wire: `Credit` (xsd:double).
    *
-   * Spec: spec/service.yaml:49:9
+   * Spec: spec/service.yaml:50:9
    */
   Credit: number;
   /**
    * @remarks
    * Wire: `Module` (xsd:int).
    *
-   * Spec: spec/service.yaml:50:9
+   * Spec: spec/service.yaml:51:9
    */
   Module: number;
   /**
    * @remarks
    * Wire: `RecCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:51:9
+   * Spec: spec/service.yaml:52:9
    */
   RecCount: number;
   /**
    * @remarks
    * Wire: `RecFailed` (xsd:int).
    *
-   * Spec: spec/service.yaml:52:9
+   * Spec: spec/service.yaml:53:9
    */
   RecFailed: number;
   /**
    * @remarks
    * Wire: `RecSuccess` (xsd:int).
    *
-   * Spec: spec/service.yaml:53:9
+   * Spec: spec/service.yaml:54:9
    */
   RecSuccess: number;
   /**
    * @remarks
    * Wire: `IsMoneyBack` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:54:9
+   * Spec: spec/service.yaml:55:9
    */
   IsMoneyBack: boolean;
   /**
    * @remarks
    * Wire: `UserStepedMaster` (xsd:int).
    *
-   * Spec: spec/service.yaml:55:9
+   * Spec: spec/service.yaml:56:9
    */
   UserStepedMaster: number;
   /**
    * @remarks
    * Wire: `UserMaster` (xsd:int).
    *
-   * Spec: spec/service.yaml:56:9
+   * Spec: spec/service.yaml:57:9
    */
   UserMaster: number;
   /**
    * @remarks
    * Wire: `MoneyBackCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:57:9
+   * Spec: spec/service.yaml:58:9
    */
   MoneyBackCount: number;
   /**
    * @remarks
    * Wire: `MoneyBackLevel` (xsd:int).
    *
-   * Spec: spec/service.yaml:58:9
+   * Spec: spec/service.yaml:59:9
    */
   MoneyBackLevel: number;
   /**
    * @remarks
    * Wire: `AutoSpeechText` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:59:9
+   * Spec: spec/service.yaml:60:9
    */
   AutoSpeechText: boolean;
   /**
    * @remarks
    * Wire: `ShareServiceBodyID` (xsd:int).
    *
-   * Spec: spec/service.yaml:60:9
+   * Spec: spec/service.yaml:61:9
    */
   ShareServiceBodyID: number;
   /**
@@ -252,7 +252,7 @@ export interface MessagesBL {
    * @remarks
    * Wire: `OperatorABackCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:61:9
+   * Spec: spec/service.yaml:62:9
    */
   OperatorABackCount: number;
 }
@@ -263,42 +263,42 @@ export interface MessagesBL {
  * @remarks
  * Wire: element `MsgReceptions`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:63:3
+ * Spec: spec/service.yaml:64:3
  */
 export interface MsgReceptions {
   /**
    * @remarks
    * Wire: `RecNumber` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:66:9
+   * Spec: spec/service.yaml:67:9
    */
   RecNumber: string | null;
   /**
    * @remarks
    * Wire: `SendDate` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:67:9
+   * Spec: spec/service.yaml:68:9
    */
   SendDate: string | null;
   /**
    * @remarks
    * Wire: `RecStatus` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:68:9
+   * Spec: spec/service.yaml:69:9
    */
   RecStatus: string | null;
   /**
    * @remarks
    * Wire: `DeliveryStatus` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:69:9
+   * Spec: spec/service.yaml:70:9
    */
   DeliveryStatus: string | null;
   /**
    * @remarks
    * Wire: `RecID` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:70:9
+   * Spec: spec/service.yaml:71:9
    */
   RecID: string | null;
 }
@@ -309,56 +309,56 @@ export interface MsgReceptions {
  * @remarks
  * Wire: element `BulkReceptions`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:72:3
+ * Spec: spec/service.yaml:73:3
  */
 export interface BulkReceptions {
   /**
    * @remarks
    * Wire: `RecNumber` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:75:9
+   * Spec: spec/service.yaml:76:9
    */
   RecNumber: string | null;
   /**
    * @remarks
    * Wire: `SendDate` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:76:9
+   * Spec: spec/service.yaml:77:9
    */
   SendDate: string | null;
   /**
    * @remarks
    * Wire: `RecStatus` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:77:9
+   * Spec: spec/service.yaml:78:9
    */
   RecStatus: string | null;
   /**
    * @remarks
    * Wire: `DeliveryStatus` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:78:9
+   * Spec: spec/service.yaml:79:9
    */
   DeliveryStatus: string | null;
   /**
    * @remarks
    * Wire: `OpID` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:79:9
+   * Spec: spec/service.yaml:80:9
    */
   OpID: string | null;
   /**
    * @remarks
    * Wire: `BulkID` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:80:9
+   * Spec: spec/service.yaml:81:9
    */
   BulkID: string | null;
   /**
    * @remarks
    * Wire: `RecID` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:81:9
+   * Spec: spec/service.yaml:82:9
    */
   RecID: string | null;
 }
@@ -369,42 +369,42 @@ export interface BulkReceptions {
  * @remarks
  * Wire: element `BulkReceptionExport`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:83:3
+ * Spec: spec/service.yaml:84:3
  */
 export interface BulkReceptionExport {
   /**
    * @remarks
    * Wire: `ReportID` (xsd:long). Decoded as bigint: values can exceed 2^53.
    *
-   * Spec: spec/service.yaml:86:9
+   * Spec: spec/service.yaml:87:9
    */
   ReportID: bigint;
   /**
    * @remarks
    * Wire: `BulkID` (xsd:int).
    *
-   * Spec: spec/service.yaml:87:9
+   * Spec: spec/service.yaml:88:9
    */
   BulkID: number;
   /**
    * @remarks
    * Wire: `SendDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:88:9
+   * Spec: spec/service.yaml:89:9
    */
   SendDate: XsdDateTime;
   /**
    * @remarks
    * Wire: `RecNumber` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:89:9
+   * Spec: spec/service.yaml:90:9
    */
   RecNumber: string | null;
   /**
    * @remarks
    * Wire: `TotalCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:90:9
+   * Spec: spec/service.yaml:91:9
    */
   TotalCount: number;
 }
@@ -415,63 +415,63 @@ export interface BulkReceptionExport {
  * @remarks
  * Wire: element `ScheduleDetails`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:92:3
+ * Spec: spec/service.yaml:93:3
  */
 export interface ScheduleDetails {
   /**
    * @remarks
    * Wire: `ScheduleID` (xsd:int).
    *
-   * Spec: spec/service.yaml:95:9
+   * Spec: spec/service.yaml:96:9
    */
   ScheduleID: number;
   /**
    * @remarks
    * Wire: `Sender` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:96:9
+   * Spec: spec/service.yaml:97:9
    */
   Sender: string | null;
   /**
    * @remarks
    * Wire: `Title` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:97:9
+   * Spec: spec/service.yaml:98:9
    */
   Title: string | null;
   /**
    * @remarks
    * Wire: `Body` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:98:9
+   * Spec: spec/service.yaml:99:9
    */
   Body: string | null;
   /**
    * @remarks
    * Wire: `BodyParts` (xsd:int).
    *
-   * Spec: spec/service.yaml:99:9
+   * Spec: spec/service.yaml:100:9
    */
   BodyParts: number;
   /**
    * @remarks
    * Wire: `TotalCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:100:9
+   * Spec: spec/service.yaml:101:9
    */
   TotalCount: number;
   /**
    * @remarks
    * Wire: `SentCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:101:9
+   * Spec: spec/service.yaml:102:9
    */
   SentCount: number;
   /**
    * @remarks
    * Wire: `FailedCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:102:9
+   * Spec: spec/service.yaml:103:9
    */
   FailedCount: number;
   /**
@@ -480,7 +480,7 @@ export interface ScheduleDetails {
    * @remarks
    * Wire: `ScheduleDate` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:103:9
+   * Spec: spec/service.yaml:104:9
    */
   ScheduleDate: string | null;
   /**
@@ -489,21 +489,21 @@ export interface ScheduleDetails {
    * @remarks
    * Wire: `SendDate` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:104:9
+   * Spec: spec/service.yaml:105:9
    */
   SendDate: string | null;
   /**
    * @remarks
    * Wire: `SendStatus` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:105:9
+   * Spec: spec/service.yaml:106:9
    */
   SendStatus: number;
   /**
    * @remarks
    * Wire: `ScheduleStatus` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:106:9
+   * Spec: spec/service.yaml:107:9
    */
   ScheduleStatus: number;
 }
@@ -514,77 +514,77 @@ export interface ScheduleDetails {
  * @remarks
  * Wire: element `UserGridList`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:108:3
+ * Spec: spec/service.yaml:109:3
  */
 export interface UserDetails {
   /**
    * @remarks
    * Wire: `UserId` (xsd:int).
    *
-   * Spec: spec/service.yaml:112:9
+   * Spec: spec/service.yaml:113:9
    */
   UserId: number;
   /**
    * @remarks
    * Wire: `UserName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:113:9
+   * Spec: spec/service.yaml:114:9
    */
   UserName: string | null;
   /**
    * @remarks
    * Wire: `FirstName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:114:9
+   * Spec: spec/service.yaml:115:9
    */
   FirstName: string | null;
   /**
    * @remarks
    * Wire: `LastName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:115:9
+   * Spec: spec/service.yaml:116:9
    */
   LastName: string | null;
   /**
    * @remarks
    * Wire: `Corporation` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:116:9
+   * Spec: spec/service.yaml:117:9
    */
   Corporation: string | null;
   /**
    * @remarks
    * Wire: `Email` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:117:9
+   * Spec: spec/service.yaml:118:9
    */
   Email: string | null;
   /**
    * @remarks
    * Wire: `MobileNumbers` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:118:9
+   * Spec: spec/service.yaml:119:9
    */
   MobileNumbers: string | null;
   /**
    * @remarks
    * Wire: `PhoneNumbers` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:119:9
+   * Spec: spec/service.yaml:120:9
    */
   PhoneNumbers: string | null;
   /**
    * @remarks
    * Wire: `FaxNumbers` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:120:9
+   * Spec: spec/service.yaml:121:9
    */
   FaxNumbers: string | null;
   /**
    * @remarks
    * Wire: `Address` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:121:9
+   * Spec: spec/service.yaml:122:9
    */
   Address: string | null;
   /**
@@ -593,119 +593,119 @@ export interface UserDetails {
    * @remarks
    * Wire: `Desctiptions` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:122:9
+   * Spec: spec/service.yaml:123:9
    */
   Desctiptions: string | null;
   /**
    * @remarks
    * Wire: `UserStatus` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:123:9
+   * Spec: spec/service.yaml:124:9
    */
   UserStatus: number;
   /**
    * @remarks
    * Wire: `FixTariff` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:124:9
+   * Spec: spec/service.yaml:125:9
    */
   FixTariff: boolean;
   /**
    * @remarks
    * Wire: `MaxTicket` (xsd:int).
    *
-   * Spec: spec/service.yaml:125:9
+   * Spec: spec/service.yaml:126:9
    */
   MaxTicket: number;
   /**
    * @remarks
    * Wire: `MaxOrderNumber` (xsd:int).
    *
-   * Spec: spec/service.yaml:126:9
+   * Spec: spec/service.yaml:127:9
    */
   MaxOrderNumber: number;
   /**
    * @remarks
    * Wire: `NationalCode` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:127:9
+   * Spec: spec/service.yaml:128:9
    */
   NationalCode: string | null;
   /**
    * @remarks
    * Wire: `AccessToBranchs` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:128:9
+   * Spec: spec/service.yaml:129:9
    */
   AccessToBranchs: boolean;
   /**
    * @remarks
    * Wire: `BulkReport` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:129:9
+   * Spec: spec/service.yaml:130:9
    */
   BulkReport: boolean;
   /**
    * @remarks
    * Wire: `EnableDelivery` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:130:9
+   * Spec: spec/service.yaml:131:9
    */
   EnableDelivery: boolean;
   /**
    * @remarks
    * Wire: `PostalCode` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:131:9
+   * Spec: spec/service.yaml:132:9
    */
   PostalCode: string | null;
   /**
    * @remarks
    * Wire: `CertificateNumber` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:132:9
+   * Spec: spec/service.yaml:133:9
    */
   CertificateNumber: string | null;
   /**
    * @remarks
    * Wire: `ProvinceName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:133:9
+   * Spec: spec/service.yaml:134:9
    */
   ProvinceName: string | null;
   /**
    * @remarks
    * Wire: `CityName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:134:9
+   * Spec: spec/service.yaml:135:9
    */
   CityName: string | null;
   /**
    * @remarks
    * Wire: `ProductId` (xsd:int).
    *
-   * Spec: spec/service.yaml:135:9
+   * Spec: spec/service.yaml:136:9
    */
   ProductId: number;
   /**
    * @remarks
    * Wire: `CommercialCode` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:136:9
+   * Spec: spec/service.yaml:137:9
    */
   CommercialCode: string | null;
   /**
    * @remarks
    * Wire: `UserOwner` (xsd:int).
    *
-   * Spec: spec/service.yaml:137:9
+   * Spec: spec/service.yaml:138:9
    */
   UserOwner: number;
   /**
    * @remarks
    * Wire: `IsLegal` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:138:9
+   * Spec: spec/service.yaml:139:9
    */
   IsLegal: boolean;
   /**
@@ -714,21 +714,21 @@ export interface UserDetails {
    * @remarks
    * Wire: `userType` (xsd:int).
    *
-   * Spec: spec/service.yaml:139:9
+   * Spec: spec/service.yaml:140:9
    */
   userType: number;
   /**
    * @remarks
    * Wire: `TariffID` (xsd:int).
    *
-   * Spec: spec/service.yaml:140:9
+   * Spec: spec/service.yaml:141:9
    */
   TariffID: number;
   /**
    * @remarks
    * Wire: `ExpDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:141:9
+   * Spec: spec/service.yaml:142:9
    */
   ExpDate: XsdDateTime;
 }
@@ -739,28 +739,28 @@ export interface UserDetails {
  * @remarks
  * Wire: element `GetPayments`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:143:3
+ * Spec: spec/service.yaml:144:3
  */
 export interface GetPayments {
   /**
    * @remarks
    * Wire: `BankName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:146:9
+   * Spec: spec/service.yaml:147:9
    */
   BankName: string | null;
   /**
    * @remarks
    * Wire: `OrderID` (xsd:long). Decoded as bigint: values can exceed 2^53.
    *
-   * Spec: spec/service.yaml:147:9
+   * Spec: spec/service.yaml:148:9
    */
   OrderID: bigint;
   /**
    * @remarks
    * Wire: `AuthorityID` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:148:9
+   * Spec: spec/service.yaml:149:9
    */
   AuthorityID: string | null;
   /**
@@ -769,35 +769,35 @@ export interface GetPayments {
    * @remarks
    * Wire: `Amount` (xsd:double).
    *
-   * Spec: spec/service.yaml:149:9
+   * Spec: spec/service.yaml:150:9
    */
   Amount: number;
   /**
    * @remarks
    * Wire: `RequestDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:150:9
+   * Spec: spec/service.yaml:151:9
    */
   RequestDate: XsdDateTime;
   /**
    * @remarks
    * Wire: `CallbackDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:151:9
+   * Spec: spec/service.yaml:152:9
    */
   CallbackDate: XsdDateTime;
   /**
    * @remarks
    * Wire: `Descriptions` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:152:9
+   * Spec: spec/service.yaml:153:9
    */
   Descriptions: string | null;
   /**
    * @remarks
    * Wire: `PayStatus` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:153:9
+   * Spec: spec/service.yaml:154:9
    */
   PayStatus: number;
 }
@@ -808,70 +808,70 @@ export interface GetPayments {
  * @remarks
  * Wire: element `GroupsList`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:155:3
+ * Spec: spec/service.yaml:156:3
  */
 export interface GroupsList {
   /**
    * @remarks
    * Wire: `GroupID` (xsd:int).
    *
-   * Spec: spec/service.yaml:158:9
+   * Spec: spec/service.yaml:159:9
    */
   GroupID: number;
   /**
    * @remarks
    * Wire: `ParentId` (xsd:int).
    *
-   * Spec: spec/service.yaml:159:9
+   * Spec: spec/service.yaml:160:9
    */
   ParentId: number;
   /**
    * @remarks
    * Wire: `UserID` (xsd:int).
    *
-   * Spec: spec/service.yaml:160:9
+   * Spec: spec/service.yaml:161:9
    */
   UserID: number;
   /**
    * @remarks
    * Wire: `GroupName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:161:9
+   * Spec: spec/service.yaml:162:9
    */
   GroupName: string | null;
   /**
    * @remarks
    * Wire: `GroupDescription` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:162:9
+   * Spec: spec/service.yaml:163:9
    */
   GroupDescription: string | null;
   /**
    * @remarks
    * Wire: `GroupStatus` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:163:9
+   * Spec: spec/service.yaml:164:9
    */
   GroupStatus: number;
   /**
    * @remarks
    * Wire: `ContactCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:164:9
+   * Spec: spec/service.yaml:165:9
    */
   ContactCount: number;
   /**
    * @remarks
    * Wire: `ShowToChild` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:165:9
+   * Spec: spec/service.yaml:166:9
    */
   ShowToChild: boolean;
   /**
    * @remarks
    * Wire: `ChildsCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:166:9
+   * Spec: spec/service.yaml:167:9
    */
   ChildsCount: number;
 }
@@ -882,70 +882,70 @@ export interface GroupsList {
  * @remarks
  * Wire: element `SmsQueueList`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:168:3
+ * Spec: spec/service.yaml:169:3
  */
 export interface SmsQueueList {
   /**
    * @remarks
    * Wire: `ID` (xsd:long). Decoded as bigint: values can exceed 2^53.
    *
-   * Spec: spec/service.yaml:171:9
+   * Spec: spec/service.yaml:172:9
    */
   ID: bigint;
   /**
    * @remarks
    * Wire: `Sender` (xsd:int).
    *
-   * Spec: spec/service.yaml:172:9
+   * Spec: spec/service.yaml:173:9
    */
   Sender: number;
   /**
    * @remarks
    * Wire: `Body` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:173:9
+   * Spec: spec/service.yaml:174:9
    */
   Body: string | null;
   /**
    * @remarks
    * Wire: `Receiver` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:174:9
+   * Spec: spec/service.yaml:175:9
    */
   Receiver: string | null;
   /**
    * @remarks
    * Wire: `InsertDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:175:9
+   * Spec: spec/service.yaml:176:9
    */
   InsertDate: XsdDateTime;
   /**
    * @remarks
    * Wire: `FetchDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:176:9
+   * Spec: spec/service.yaml:177:9
    */
   FetchDate: XsdDateTime;
   /**
    * @remarks
    * Wire: `Status` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:177:9
+   * Spec: spec/service.yaml:178:9
    */
   Status: number;
   /**
    * @remarks
    * Wire: `RecID` (xsd:long). Decoded as bigint: values can exceed 2^53.
    *
-   * Spec: spec/service.yaml:178:9
+   * Spec: spec/service.yaml:179:9
    */
   RecID: bigint;
   /**
    * @remarks
    * Wire: `DeliveryStatus` (xsd:int).
    *
-   * Spec: spec/service.yaml:179:9
+   * Spec: spec/service.yaml:180:9
    */
   DeliveryStatus: number;
 }
@@ -956,126 +956,126 @@ export interface SmsQueueList {
  * @remarks
  * Wire: element `Contact`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:181:3
+ * Spec: spec/service.yaml:182:3
  */
 export interface Contact {
   /**
    * @remarks
    * Wire: `contactId` (xsd:int).
    *
-   * Spec: spec/service.yaml:186:9
+   * Spec: spec/service.yaml:187:9
    */
   contactId: number;
   /**
    * @remarks
    * Wire: `mobilenumber` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:187:9
+   * Spec: spec/service.yaml:188:9
    */
   mobilenumber: string | null;
   /**
    * @remarks
    * Wire: `firstname` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:188:9
+   * Spec: spec/service.yaml:189:9
    */
   firstname: string | null;
   /**
    * @remarks
    * Wire: `lastname` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:189:9
+   * Spec: spec/service.yaml:190:9
    */
   lastname: string | null;
   /**
    * @remarks
    * Wire: `nickname` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:190:9
+   * Spec: spec/service.yaml:191:9
    */
   nickname: string | null;
   /**
    * @remarks
    * Wire: `corporation` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:191:9
+   * Spec: spec/service.yaml:192:9
    */
   corporation: string | null;
   /**
    * @remarks
    * Wire: `phone` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:192:9
+   * Spec: spec/service.yaml:193:9
    */
   phone: string | null;
   /**
    * @remarks
    * Wire: `fax` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:193:9
+   * Spec: spec/service.yaml:194:9
    */
   fax: string | null;
   /**
    * @remarks
    * Wire: `email` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:194:9
+   * Spec: spec/service.yaml:195:9
    */
   email: string | null;
   /**
    * @remarks
    * Wire: `gender` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:195:9
+   * Spec: spec/service.yaml:196:9
    */
   gender: number;
   /**
    * @remarks
    * Wire: `province` (xsd:int).
    *
-   * Spec: spec/service.yaml:196:9
+   * Spec: spec/service.yaml:197:9
    */
   province: number;
   /**
    * @remarks
    * Wire: `city` (xsd:int).
    *
-   * Spec: spec/service.yaml:197:9
+   * Spec: spec/service.yaml:198:9
    */
   city: number;
   /**
    * @remarks
    * Wire: `address` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:198:9
+   * Spec: spec/service.yaml:199:9
    */
   address: string | null;
   /**
    * @remarks
    * Wire: `postalCode` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:199:9
+   * Spec: spec/service.yaml:200:9
    */
   postalCode: string | null;
   /**
    * @remarks
    * Wire: `additionaltext` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:200:9
+   * Spec: spec/service.yaml:201:9
    */
   additionaltext: string | null;
   /**
    * @remarks
    * Wire: `descriptions` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:201:9
+   * Spec: spec/service.yaml:202:9
    */
   descriptions: string | null;
   /**
    * @remarks
    * Wire: `contactStatus` (xsd:int).
    *
-   * Spec: spec/service.yaml:202:9
+   * Spec: spec/service.yaml:203:9
    */
   contactStatus: number;
 }
@@ -1086,35 +1086,35 @@ export interface Contact {
  * @remarks
  * Wire: element `ContactEvent`; child elements in the order of the properties.
  *
- * Spec: spec/service.yaml:204:3
+ * Spec: spec/service.yaml:205:3
  */
 export interface ContactEvent {
   /**
    * @remarks
    * Wire: `contactId` (xsd:int).
    *
-   * Spec: spec/service.yaml:207:9
+   * Spec: spec/service.yaml:208:9
    */
   contactId: number;
   /**
    * @remarks
    * Wire: `eventName` (xsd:string); `null` when the service omits it.
    *
-   * Spec: spec/service.yaml:208:9
+   * Spec: spec/service.yaml:209:9
    */
   eventName: string | null;
   /**
    * @remarks
    * Wire: `eventType` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:209:9
+   * Spec: spec/service.yaml:210:9
    */
   eventType: number;
   /**
    * @remarks
    * Wire: `eventDate` (xsd:dateTime). Kept as written, with or without offset; see XsdDateTime.
    *
-   * Spec: spec/service.yaml:210:9
+   * Spec: spec/service.yaml:211:9
    */
   eventDate: XsdDateTime;
 }

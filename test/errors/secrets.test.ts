@@ -168,8 +168,8 @@ const SCENARIOS: readonly Scenario[] = [
     name: "TimeoutError",
     expected: TimeoutError,
     handler: (req, res, body) => {
-      res.writeHead(200, { "content-type": "text/xml" });
-      res.write(echo(req.url ?? "", body)); // and stall
+      res.writeHead(500, { "content-type": "text/html" });
+      res.write(echo(req.url ?? "", body)); // and stall: the client waits for the rest of the error page
     },
     call: (binding) => userDetails(binding, config({ timeoutMs: 100 })),
   },

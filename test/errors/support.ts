@@ -132,10 +132,10 @@ export function everythingShownBy(err: unknown): string {
   return parts.join("\n");
 }
 
-/** The forms a password can take in text: raw, URL-encoded (both styles), XML-escaped, JSON-quoted. */
+/** The forms a password can take in text: raw, URL-encoded (encodeURIComponent, form, WHATWG URL), XML-escaped, JSON-quoted. */
 export function secretForms(password: string): string[] {
   const uri = encodeURIComponent(password);
-  return [...new Set([password, uri, uri.replace(/%20/g, "+"), new URLSearchParams([["", password]]).toString().slice(1), xmlEscape(password), JSON.stringify(password).slice(1, -1)])];
+  return [...new Set([password, uri, uri.replace(/%20/g, "+"), new URLSearchParams([["", password]]).toString().slice(1), xmlEscape(password), JSON.stringify(password).slice(1, -1), new URL(`http://x/?p=${uri}`).search.slice(3)])];
 }
 
 export function leaks(text: string, password: string): string[] {

@@ -84,7 +84,7 @@ export const GET_BYTES = Uint8Array.from([...Array.from({ length: 90 }, (_, i) =
 const dt = (text: string): XsdDateTime => XsdDateTime.parse(text);
 
 /** One value per binding, so every binding sees different edge values. */
-const per = <T>(b: Binding, soap11: T, soap12: T, httpGet: T, httpPost: T): T =>
+const per = (b: Binding, soap11: unknown, soap12: unknown, httpGet: unknown, httpPost: unknown): unknown =>
   b === "soap11" ? soap11 : b === "soap12" ? soap12 : b === "httpGet" ? httpGet : httpPost;
 
 /** Parameters (without username/password) of each operation for one binding. */

@@ -8,34 +8,34 @@ import type { BulkReceptions, SmsQueueList } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
 export interface GetBulkReceptionsParams {
-  /**
-   * @remarks
-   * Wire: `bulkId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:370:13
-   */
-  readonly bulkId: number;
-  /**
-   * @remarks
-   * Wire: `fromRows` (xsd:int).
-   *
-   * Spec: spec/service.yaml:371:13
-   */
-  readonly fromRows: number;
+    /**
+     * @remarks
+     * Wire: `bulkId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:371:13
+     */
+    readonly bulkId: number;
+    /**
+     * @remarks
+     * Wire: `fromRows` (xsd:int).
+     *
+     * Spec: spec/service.yaml:372:13
+     */
+    readonly fromRows: number;
 }
 /**
  * Result of {@link GetBulkReceptions}.
  *
- * Spec: spec/service.yaml:372:17
+ * Spec: spec/service.yaml:373:17
  */
 export type GetBulkReceptionsResult = BulkReceptions[] | null;
 /**
  * Descriptor of {@link GetBulkReceptions}: wire names, order and types.
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
 export declare const GetBulkReceptionsOperation: OperationDescriptor<GetBulkReceptionsParams, GetBulkReceptionsResult>;
 /**
@@ -53,40 +53,36 @@ export declare const GetBulkReceptionsOperation: OperationDescriptor<GetBulkRece
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
-export declare function GetBulkReceptions(
-  config: Config,
-  params: GetBulkReceptionsParams,
-  options?: CallOptions,
-): Promise<GetBulkReceptionsResult>;
+export declare function GetBulkReceptions(config: Config, params: GetBulkReceptionsParams, options?: CallOptions): Promise<GetBulkReceptionsResult>;
 /**
  * Parameters of {@link GetSmsQueue}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
 export interface GetSmsQueueParams {
-  /**
-   * @remarks
-   * Wire: `Id` (xsd:long).
-   *
-   * Spec: spec/service.yaml:378:13
-   */
-  readonly Id: bigint;
+    /**
+     * @remarks
+     * Wire: `Id` (xsd:long).
+     *
+     * Spec: spec/service.yaml:379:13
+     */
+    readonly Id: bigint;
 }
 /**
  * Result of {@link GetSmsQueue}.
  *
- * Spec: spec/service.yaml:379:17
+ * Spec: spec/service.yaml:380:17
  */
 export type GetSmsQueueResult = SmsQueueList | null;
 /**
  * Descriptor of {@link GetSmsQueue}: wire names, order and types.
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
 export declare const GetSmsQueueOperation: OperationDescriptor<GetSmsQueueParams, GetSmsQueueResult>;
 /**
@@ -104,46 +100,40 @@ export declare const GetSmsQueueOperation: OperationDescriptor<GetSmsQueueParams
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
-export declare function GetSmsQueue(
-  config: Config,
-  params: GetSmsQueueParams,
-  options?: CallOptions,
-): Promise<GetSmsQueueResult>;
+export declare function GetSmsQueue(config: Config, params: GetSmsQueueParams, options?: CallOptions): Promise<GetSmsQueueResult>;
 /**
  * Parameters of {@link GetMultipleSMS3Deliveries}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
 export interface GetMultipleSMS3DeliveriesParams {
-  /**
-   * @remarks
-   * Wire: `Id` (xsd:long).
-   * SOAP: one `<Id>` element with a `<long>` child per item. HTTP GET/POST: `Id` repeated once per item; an empty list cannot be sent there.
-   *
-   * Spec: spec/service.yaml:383:13
-   */
-  readonly Id: readonly bigint[];
+    /**
+     * @remarks
+     * Wire: `Id` (xsd:long, may be omitted).
+     * SOAP: one `<Id>` element with a `<long>` child per item. HTTP GET/POST: `Id` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:384:13
+     */
+    readonly Id?: readonly (bigint)[] | null | undefined;
 }
 /**
  * Result of {@link GetMultipleSMS3Deliveries}.
  *
- * Spec: spec/service.yaml:386:17
+ * Spec: spec/service.yaml:387:17
  */
 export type GetMultipleSMS3DeliveriesResult = number[] | null;
 /**
  * Descriptor of {@link GetMultipleSMS3Deliveries}: wire names, order and types.
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
-export declare const GetMultipleSMS3DeliveriesOperation: OperationDescriptor<
-  GetMultipleSMS3DeliveriesParams,
-  GetMultipleSMS3DeliveriesResult
->;
+export declare const GetMultipleSMS3DeliveriesOperation: OperationDescriptor<GetMultipleSMS3DeliveriesParams, GetMultipleSMS3DeliveriesResult>;
 /**
  * Delivery statuses of several messages. The id list comes before the credentials.
  *
@@ -159,10 +149,6 @@ export declare const GetMultipleSMS3DeliveriesOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
-export declare function GetMultipleSMS3Deliveries(
-  config: Config,
-  params: GetMultipleSMS3DeliveriesParams,
-  options?: CallOptions,
-): Promise<GetMultipleSMS3DeliveriesResult>;
+export declare function GetMultipleSMS3Deliveries(config: Config, params?: GetMultipleSMS3DeliveriesParams, options?: CallOptions): Promise<GetMultipleSMS3DeliveriesResult>;

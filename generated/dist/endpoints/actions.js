@@ -5,27 +5,20 @@ import { BulkReceptionsRecord, SmsQueueListRecord } from "../descriptors.js";
 /**
  * Descriptor of {@link GetBulkReceptions}: wire names, order and types.
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
 export const GetBulkReceptionsOperation = /* @__PURE__ */ defineOperation({
-  name: "GetBulkReceptions",
-  path: "/post/Actions.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetBulkReceptions",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "bulkId", prop: "bulkId", type: "int", item: null, optional: false, credential: null },
-    { wire: "fromRows", prop: "fromRows", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: BulkReceptionsRecord,
-    item: "BulkReceptions",
-    soapElement: "GetBulkReceptionsResult",
-    httpRoot: "ArrayOfBulkReceptions",
-    nullable: true,
-  },
+    name: "GetBulkReceptions",
+    path: "/post/Actions.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetBulkReceptions",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "bulkId", prop: "bulkId", type: "int", item: null, optional: false, credential: null },
+        { wire: "fromRows", prop: "fromRows", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: BulkReceptionsRecord, item: "BulkReceptions", soapElement: "GetBulkReceptionsResult", httpRoot: "ArrayOfBulkReceptions", nullable: true },
 });
 /**
  * Per-recipient records of one bulk send.
@@ -42,34 +35,27 @@ export const GetBulkReceptionsOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
 export function GetBulkReceptions(config, params, options) {
-  return invoke(config, GetBulkReceptionsOperation, params, options);
+    return invoke(config, GetBulkReceptionsOperation, params, options);
 }
 /**
  * Descriptor of {@link GetSmsQueue}: wire names, order and types.
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
 export const GetSmsQueueOperation = /* @__PURE__ */ defineOperation({
-  name: "GetSmsQueue",
-  path: "/post/Actions.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetSmsQueue",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "Id", prop: "Id", type: "long", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "record",
-    type: SmsQueueListRecord,
-    item: null,
-    soapElement: "GetSmsQueueResult",
-    httpRoot: "SmsQueueList",
-    nullable: true,
-  },
+    name: "GetSmsQueue",
+    path: "/post/Actions.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetSmsQueue",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "Id", prop: "Id", type: "long", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "record", type: SmsQueueListRecord, item: null, soapElement: "GetSmsQueueResult", httpRoot: "SmsQueueList", nullable: true },
 });
 /**
  * One entry of the outgoing SMS queue.
@@ -86,34 +72,27 @@ export const GetSmsQueueOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
 export function GetSmsQueue(config, params, options) {
-  return invoke(config, GetSmsQueueOperation, params, options);
+    return invoke(config, GetSmsQueueOperation, params, options);
 }
 /**
  * Descriptor of {@link GetMultipleSMS3Deliveries}: wire names, order and types.
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
 export const GetMultipleSMS3DeliveriesOperation = /* @__PURE__ */ defineOperation({
-  name: "GetMultipleSMS3Deliveries",
-  path: "/post/Actions.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetMultipleSMS3Deliveries",
-  params: [
-    { wire: "Id", prop: "Id", type: "long", item: "long", optional: false, credential: null },
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-  ],
-  result: {
-    kind: "list",
-    type: "int",
-    item: "int",
-    soapElement: "GetMultipleSMS3DeliveriesResult",
-    httpRoot: "ArrayOfInt",
-    nullable: true,
-  },
+    name: "GetMultipleSMS3Deliveries",
+    path: "/post/Actions.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetMultipleSMS3Deliveries",
+    params: [
+        { wire: "Id", prop: "Id", type: "long", item: "long", optional: true, credential: null },
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" }
+    ],
+    result: { kind: "list", type: "int", item: "int", soapElement: "GetMultipleSMS3DeliveriesResult", httpRoot: "ArrayOfInt", nullable: true },
 });
 /**
  * Delivery statuses of several messages. The id list comes before the credentials.
@@ -130,8 +109,8 @@ export const GetMultipleSMS3DeliveriesOperation = /* @__PURE__ */ defineOperatio
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
-export function GetMultipleSMS3Deliveries(config, params, options) {
-  return invoke(config, GetMultipleSMS3DeliveriesOperation, params, options);
+export function GetMultipleSMS3Deliveries(config, params = {}, options) {
+    return invoke(config, GetMultipleSMS3DeliveriesOperation, params, options);
 }

@@ -7,27 +7,27 @@ import { type CallOptions, type Config, type OperationDescriptor } from "../runt
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
 export interface RemoveCodeParams {
-  /**
-   * @remarks
-   * Wire: `CodeId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:602:13
-   */
-  readonly CodeId: number;
+    /**
+     * @remarks
+     * Wire: `CodeId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:603:13
+     */
+    readonly CodeId: number;
 }
 /**
  * Result of {@link RemoveCode}.
  *
- * Spec: spec/service.yaml:603:17
+ * Spec: spec/service.yaml:604:17
  */
 export type RemoveCodeResult = number;
 /**
  * Descriptor of {@link RemoveCode}: wire names, order and types.
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
 export declare const RemoveCodeOperation: OperationDescriptor<RemoveCodeParams, RemoveCodeResult>;
 /**
@@ -44,10 +44,6 @@ export declare const RemoveCodeOperation: OperationDescriptor<RemoveCodeParams, 
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
-export declare function RemoveCode(
-  config: Config,
-  params: RemoveCodeParams,
-  options?: CallOptions,
-): Promise<RemoveCodeResult>;
+export declare function RemoveCode(config: Config, params: RemoveCodeParams, options?: CallOptions): Promise<RemoveCodeResult>;

@@ -4,26 +4,19 @@ import { defineOperation, invoke } from "../runtime/index.js";
 /**
  * Descriptor of {@link RemoveCode}: wire names, order and types.
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
 export const RemoveCodeOperation = /* @__PURE__ */ defineOperation({
-  name: "RemoveCode",
-  path: "/post/codes.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/RemoveCode",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "CodeId", prop: "CodeId", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "RemoveCodeResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "RemoveCode",
+    path: "/post/codes.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/RemoveCode",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "CodeId", prop: "CodeId", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "RemoveCodeResult", httpRoot: "int", nullable: false },
 });
 /**
  * Removes a code.
@@ -39,8 +32,8 @@ export const RemoveCodeOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
 export function RemoveCode(config, params, options) {
-  return invoke(config, RemoveCodeOperation, params, options);
+    return invoke(config, RemoveCodeOperation, params, options);
 }

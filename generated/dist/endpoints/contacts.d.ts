@@ -8,19 +8,20 @@ import type { GroupsList } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
-export interface GetGroupsParams {}
+export interface GetGroupsParams {
+}
 /**
  * Result of {@link GetGroups}.
  *
- * Spec: spec/service.yaml:398:17
+ * Spec: spec/service.yaml:399:17
  */
 export type GetGroupsResult = GroupsList[] | null;
 /**
  * Descriptor of {@link GetGroups}: wire names, order and types.
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
 export declare const GetGroupsOperation: OperationDescriptor<GetGroupsParams, GetGroupsResult>;
 /**
@@ -38,164 +39,160 @@ export declare const GetGroupsOperation: OperationDescriptor<GetGroupsParams, Ge
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
-export declare function GetGroups(
-  config: Config,
-  params?: GetGroupsParams,
-  options?: CallOptions,
-): Promise<GetGroupsResult>;
+export declare function GetGroups(config: Config, params?: GetGroupsParams, options?: CallOptions): Promise<GetGroupsResult>;
 /**
  * Parameters of {@link ChangeContact}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
 export interface ChangeContactParams {
-  /**
-   * @remarks
-   * Wire: `contactId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:404:13
-   */
-  readonly contactId: number;
-  /**
-   * @remarks
-   * Wire: `mobilenumber` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:405:13
-   */
-  readonly mobilenumber?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `firstname` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:406:13
-   */
-  readonly firstname?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `lastname` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:407:13
-   */
-  readonly lastname?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `nickname` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:408:13
-   */
-  readonly nickname?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `corporation` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:409:13
-   */
-  readonly corporation?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `phone` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:410:13
-   */
-  readonly phone?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `fax` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:411:13
-   */
-  readonly fax?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `email` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:412:13
-   */
-  readonly email?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `gender` (xsd:unsignedByte).
-   *
-   * Spec: spec/service.yaml:413:13
-   */
-  readonly gender: number;
-  /**
-   * @remarks
-   * Wire: `province` (xsd:int).
-   *
-   * Spec: spec/service.yaml:414:13
-   */
-  readonly province: number;
-  /**
-   * @remarks
-   * Wire: `city` (xsd:int).
-   *
-   * Spec: spec/service.yaml:415:13
-   */
-  readonly city: number;
-  /**
-   * @remarks
-   * Wire: `address` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:416:13
-   */
-  readonly address?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `postalCode` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:417:13
-   */
-  readonly postalCode?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `additionaltext` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:418:13
-   */
-  readonly additionaltext?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `descriptions` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:419:13
-   */
-  readonly descriptions?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `contactStatus` (xsd:int).
-   *
-   * Spec: spec/service.yaml:420:13
-   */
-  readonly contactStatus: number;
+    /**
+     * @remarks
+     * Wire: `contactId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:405:13
+     */
+    readonly contactId: number;
+    /**
+     * @remarks
+     * Wire: `mobilenumber` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:406:13
+     */
+    readonly mobilenumber?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `firstname` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:407:13
+     */
+    readonly firstname?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `lastname` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:408:13
+     */
+    readonly lastname?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `nickname` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:409:13
+     */
+    readonly nickname?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `corporation` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:410:13
+     */
+    readonly corporation?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `phone` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:411:13
+     */
+    readonly phone?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `fax` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:412:13
+     */
+    readonly fax?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `email` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:413:13
+     */
+    readonly email?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `gender` (xsd:unsignedByte).
+     *
+     * Spec: spec/service.yaml:414:13
+     */
+    readonly gender: number;
+    /**
+     * @remarks
+     * Wire: `province` (xsd:int).
+     *
+     * Spec: spec/service.yaml:415:13
+     */
+    readonly province: number;
+    /**
+     * @remarks
+     * Wire: `city` (xsd:int).
+     *
+     * Spec: spec/service.yaml:416:13
+     */
+    readonly city: number;
+    /**
+     * @remarks
+     * Wire: `address` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:417:13
+     */
+    readonly address?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `postalCode` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:418:13
+     */
+    readonly postalCode?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `additionaltext` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:419:13
+     */
+    readonly additionaltext?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `descriptions` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:420:13
+     */
+    readonly descriptions?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `contactStatus` (xsd:int).
+     *
+     * Spec: spec/service.yaml:421:13
+     */
+    readonly contactStatus: number;
 }
 /**
  * Result of {@link ChangeContact}.
  *
- * Spec: spec/service.yaml:421:17
+ * Spec: spec/service.yaml:422:17
  */
 export type ChangeContactResult = number;
 /**
  * Descriptor of {@link ChangeContact}: wire names, order and types.
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
 export declare const ChangeContactOperation: OperationDescriptor<ChangeContactParams, ChangeContactResult>;
 /**
@@ -213,46 +210,39 @@ export declare const ChangeContactOperation: OperationDescriptor<ChangeContactPa
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
-export declare function ChangeContact(
-  config: Config,
-  params: ChangeContactParams,
-  options?: CallOptions,
-): Promise<ChangeContactResult>;
+export declare function ChangeContact(config: Config, params: ChangeContactParams, options?: CallOptions): Promise<ChangeContactResult>;
 /**
  * Parameters of {@link CheckMobileExistInContact}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
 export interface CheckMobileExistInContactParams {
-  /**
-   * @remarks
-   * Wire: `mobileNumber` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:427:13
-   */
-  readonly mobileNumber?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `mobileNumber` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:428:13
+     */
+    readonly mobileNumber?: string | null | undefined;
 }
 /**
  * Result of {@link CheckMobileExistInContact}.
  *
- * Spec: spec/service.yaml:428:17
+ * Spec: spec/service.yaml:429:17
  */
 export type CheckMobileExistInContactResult = number;
 /**
  * Descriptor of {@link CheckMobileExistInContact}: wire names, order and types.
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
-export declare const CheckMobileExistInContactOperation: OperationDescriptor<
-  CheckMobileExistInContactParams,
-  CheckMobileExistInContactResult
->;
+export declare const CheckMobileExistInContactOperation: OperationDescriptor<CheckMobileExistInContactParams, CheckMobileExistInContactResult>;
 /**
  * Whether a mobile number exists among the contacts.
  *
@@ -268,62 +258,58 @@ export declare const CheckMobileExistInContactOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
-export declare function CheckMobileExistInContact(
-  config: Config,
-  params?: CheckMobileExistInContactParams,
-  options?: CallOptions,
-): Promise<CheckMobileExistInContactResult>;
+export declare function CheckMobileExistInContact(config: Config, params?: CheckMobileExistInContactParams, options?: CallOptions): Promise<CheckMobileExistInContactResult>;
 /**
  * Parameters of {@link AddContactEvents}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
 export interface AddContactEventsParams {
-  /**
-   * @remarks
-   * Wire: `contactId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:434:13
-   */
-  readonly contactId: number;
-  /**
-   * @remarks
-   * Wire: `eventName` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:435:13
-   */
-  readonly eventName?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `eventType` (xsd:unsignedByte).
-   *
-   * Spec: spec/service.yaml:436:13
-   */
-  readonly eventType: number;
-  /**
-   * @remarks
-   * Wire: `eventDate` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:437:13
-   */
-  readonly eventDate: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `contactId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:435:13
+     */
+    readonly contactId: number;
+    /**
+     * @remarks
+     * Wire: `eventName` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:436:13
+     */
+    readonly eventName?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `eventType` (xsd:unsignedByte).
+     *
+     * Spec: spec/service.yaml:437:13
+     */
+    readonly eventType: number;
+    /**
+     * @remarks
+     * Wire: `eventDate` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:438:13
+     */
+    readonly eventDate: XsdDateTime | Date;
 }
 /**
  * Result of {@link AddContactEvents}.
  *
- * Spec: spec/service.yaml:438:17
+ * Spec: spec/service.yaml:439:17
  */
 export type AddContactEventsResult = number;
 /**
  * Descriptor of {@link AddContactEvents}: wire names, order and types.
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
 export declare const AddContactEventsOperation: OperationDescriptor<AddContactEventsParams, AddContactEventsResult>;
 /**
@@ -341,10 +327,6 @@ export declare const AddContactEventsOperation: OperationDescriptor<AddContactEv
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
-export declare function AddContactEvents(
-  config: Config,
-  params: AddContactEventsParams,
-  options?: CallOptions,
-): Promise<AddContactEventsResult>;
+export declare function AddContactEvents(config: Config, params: AddContactEventsParams, options?: CallOptions): Promise<AddContactEventsResult>;

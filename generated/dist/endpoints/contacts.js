@@ -5,25 +5,18 @@ import { GroupsListRecord } from "../descriptors.js";
 /**
  * Descriptor of {@link GetGroups}: wire names, order and types.
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
 export const GetGroupsOperation = /* @__PURE__ */ defineOperation({
-  name: "GetGroups",
-  path: "/post/contacts.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetGroups",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-  ],
-  result: {
-    kind: "list",
-    type: GroupsListRecord,
-    item: "GroupsList",
-    soapElement: "GetGroupsResult",
-    httpRoot: "ArrayOfGroupsList",
-    nullable: true,
-  },
+    name: "GetGroups",
+    path: "/post/contacts.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetGroups",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" }
+    ],
+    result: { kind: "list", type: GroupsListRecord, item: "GroupsList", soapElement: "GetGroupsResult", httpRoot: "ArrayOfGroupsList", nullable: true },
 });
 /**
  * Contact groups of the account.
@@ -40,50 +33,43 @@ export const GetGroupsOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
 export function GetGroups(config, params = {}, options) {
-  return invoke(config, GetGroupsOperation, params, options);
+    return invoke(config, GetGroupsOperation, params, options);
 }
 /**
  * Descriptor of {@link ChangeContact}: wire names, order and types.
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
 export const ChangeContactOperation = /* @__PURE__ */ defineOperation({
-  name: "ChangeContact",
-  path: "/post/contacts.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/ChangeContact",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "contactId", prop: "contactId", type: "int", item: null, optional: false, credential: null },
-    { wire: "mobilenumber", prop: "mobilenumber", type: "string", item: null, optional: true, credential: null },
-    { wire: "firstname", prop: "firstname", type: "string", item: null, optional: true, credential: null },
-    { wire: "lastname", prop: "lastname", type: "string", item: null, optional: true, credential: null },
-    { wire: "nickname", prop: "nickname", type: "string", item: null, optional: true, credential: null },
-    { wire: "corporation", prop: "corporation", type: "string", item: null, optional: true, credential: null },
-    { wire: "phone", prop: "phone", type: "string", item: null, optional: true, credential: null },
-    { wire: "fax", prop: "fax", type: "string", item: null, optional: true, credential: null },
-    { wire: "email", prop: "email", type: "string", item: null, optional: true, credential: null },
-    { wire: "gender", prop: "gender", type: "unsignedByte", item: null, optional: false, credential: null },
-    { wire: "province", prop: "province", type: "int", item: null, optional: false, credential: null },
-    { wire: "city", prop: "city", type: "int", item: null, optional: false, credential: null },
-    { wire: "address", prop: "address", type: "string", item: null, optional: true, credential: null },
-    { wire: "postalCode", prop: "postalCode", type: "string", item: null, optional: true, credential: null },
-    { wire: "additionaltext", prop: "additionaltext", type: "string", item: null, optional: true, credential: null },
-    { wire: "descriptions", prop: "descriptions", type: "string", item: null, optional: true, credential: null },
-    { wire: "contactStatus", prop: "contactStatus", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "ChangeContactResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "ChangeContact",
+    path: "/post/contacts.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/ChangeContact",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "contactId", prop: "contactId", type: "int", item: null, optional: false, credential: null },
+        { wire: "mobilenumber", prop: "mobilenumber", type: "string", item: null, optional: true, credential: null },
+        { wire: "firstname", prop: "firstname", type: "string", item: null, optional: true, credential: null },
+        { wire: "lastname", prop: "lastname", type: "string", item: null, optional: true, credential: null },
+        { wire: "nickname", prop: "nickname", type: "string", item: null, optional: true, credential: null },
+        { wire: "corporation", prop: "corporation", type: "string", item: null, optional: true, credential: null },
+        { wire: "phone", prop: "phone", type: "string", item: null, optional: true, credential: null },
+        { wire: "fax", prop: "fax", type: "string", item: null, optional: true, credential: null },
+        { wire: "email", prop: "email", type: "string", item: null, optional: true, credential: null },
+        { wire: "gender", prop: "gender", type: "unsignedByte", item: null, optional: false, credential: null },
+        { wire: "province", prop: "province", type: "int", item: null, optional: false, credential: null },
+        { wire: "city", prop: "city", type: "int", item: null, optional: false, credential: null },
+        { wire: "address", prop: "address", type: "string", item: null, optional: true, credential: null },
+        { wire: "postalCode", prop: "postalCode", type: "string", item: null, optional: true, credential: null },
+        { wire: "additionaltext", prop: "additionaltext", type: "string", item: null, optional: true, credential: null },
+        { wire: "descriptions", prop: "descriptions", type: "string", item: null, optional: true, credential: null },
+        { wire: "contactStatus", prop: "contactStatus", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "ChangeContactResult", httpRoot: "int", nullable: false },
 });
 /**
  * Changes a contact.
@@ -100,34 +86,27 @@ export const ChangeContactOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
 export function ChangeContact(config, params, options) {
-  return invoke(config, ChangeContactOperation, params, options);
+    return invoke(config, ChangeContactOperation, params, options);
 }
 /**
  * Descriptor of {@link CheckMobileExistInContact}: wire names, order and types.
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
 export const CheckMobileExistInContactOperation = /* @__PURE__ */ defineOperation({
-  name: "CheckMobileExistInContact",
-  path: "/post/contacts.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/CheckMobileExistInContact",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "CheckMobileExistInContactResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "CheckMobileExistInContact",
+    path: "/post/contacts.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/CheckMobileExistInContact",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "CheckMobileExistInContactResult", httpRoot: "int", nullable: false },
 });
 /**
  * Whether a mobile number exists among the contacts.
@@ -144,37 +123,30 @@ export const CheckMobileExistInContactOperation = /* @__PURE__ */ defineOperatio
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
 export function CheckMobileExistInContact(config, params = {}, options) {
-  return invoke(config, CheckMobileExistInContactOperation, params, options);
+    return invoke(config, CheckMobileExistInContactOperation, params, options);
 }
 /**
  * Descriptor of {@link AddContactEvents}: wire names, order and types.
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
 export const AddContactEventsOperation = /* @__PURE__ */ defineOperation({
-  name: "AddContactEvents",
-  path: "/post/contacts.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/AddContactEvents",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "contactId", prop: "contactId", type: "int", item: null, optional: false, credential: null },
-    { wire: "eventName", prop: "eventName", type: "string", item: null, optional: true, credential: null },
-    { wire: "eventType", prop: "eventType", type: "unsignedByte", item: null, optional: false, credential: null },
-    { wire: "eventDate", prop: "eventDate", type: "dateTime", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "AddContactEventsResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "AddContactEvents",
+    path: "/post/contacts.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/AddContactEvents",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "contactId", prop: "contactId", type: "int", item: null, optional: false, credential: null },
+        { wire: "eventName", prop: "eventName", type: "string", item: null, optional: true, credential: null },
+        { wire: "eventType", prop: "eventType", type: "unsignedByte", item: null, optional: false, credential: null },
+        { wire: "eventDate", prop: "eventDate", type: "dateTime", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "AddContactEventsResult", httpRoot: "int", nullable: false },
 });
 /**
  * Adds an event to a contact.
@@ -191,8 +163,8 @@ export const AddContactEventsOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
 export function AddContactEvents(config, params, options) {
-  return invoke(config, AddContactEventsOperation, params, options);
+    return invoke(config, AddContactEventsOperation, params, options);
 }

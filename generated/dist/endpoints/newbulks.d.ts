@@ -8,41 +8,41 @@ import type { BulkReceptionExport } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:444:9
+ * Spec: spec/service.yaml:445:9
  */
 export interface BulkReceptionParams {
-  /**
-   * @remarks
-   * Wire: `bulkId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:449:13
-   */
-  readonly bulkId: number;
-  /**
-   * @remarks
-   * Wire: `maximumRows` (xsd:int).
-   *
-   * Spec: spec/service.yaml:450:13
-   */
-  readonly maximumRows: number;
-  /**
-   * @remarks
-   * Wire: `startRowIndex` (xsd:int).
-   *
-   * Spec: spec/service.yaml:451:13
-   */
-  readonly startRowIndex: number;
+    /**
+     * @remarks
+     * Wire: `bulkId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:450:13
+     */
+    readonly bulkId: number;
+    /**
+     * @remarks
+     * Wire: `maximumRows` (xsd:int).
+     *
+     * Spec: spec/service.yaml:451:13
+     */
+    readonly maximumRows: number;
+    /**
+     * @remarks
+     * Wire: `startRowIndex` (xsd:int).
+     *
+     * Spec: spec/service.yaml:452:13
+     */
+    readonly startRowIndex: number;
 }
 /**
  * Result of {@link BulkReception}.
  *
- * Spec: spec/service.yaml:452:17
+ * Spec: spec/service.yaml:453:17
  */
 export type BulkReceptionResult = BulkReceptionExport[] | null;
 /**
  * Descriptor of {@link BulkReception}: wire names, order and types.
  *
- * Spec: spec/service.yaml:444:9
+ * Spec: spec/service.yaml:445:9
  */
 export declare const BulkReceptionOperation: OperationDescriptor<BulkReceptionParams, BulkReceptionResult>;
 /**
@@ -59,10 +59,6 @@ export declare const BulkReceptionOperation: OperationDescriptor<BulkReceptionPa
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:444:9
+ * Spec: spec/service.yaml:445:9
  */
-export declare function BulkReception(
-  config: Config,
-  params: BulkReceptionParams,
-  options?: CallOptions,
-): Promise<BulkReceptionResult>;
+export declare function BulkReception(config: Config, params: BulkReceptionParams, options?: CallOptions): Promise<BulkReceptionResult>;

@@ -5,28 +5,21 @@ import { BulkReceptionExportRecord } from "../descriptors.js";
 /**
  * Descriptor of {@link BulkReception}: wire names, order and types.
  *
- * Spec: spec/service.yaml:444:9
+ * Spec: spec/service.yaml:445:9
  */
 export const BulkReceptionOperation = /* @__PURE__ */ defineOperation({
-  name: "BulkReception",
-  path: "/post/newbulks.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/BulkReception",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "bulkId", prop: "bulkId", type: "int", item: null, optional: false, credential: null },
-    { wire: "maximumRows", prop: "maximumRows", type: "int", item: null, optional: false, credential: null },
-    { wire: "startRowIndex", prop: "startRowIndex", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: BulkReceptionExportRecord,
-    item: "BulkReceptionExport",
-    soapElement: "BulkReceptionResult",
-    httpRoot: "ArrayOfBulkReceptionExport",
-    nullable: true,
-  },
+    name: "BulkReception",
+    path: "/post/newbulks.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/BulkReception",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "bulkId", prop: "bulkId", type: "int", item: null, optional: false, credential: null },
+        { wire: "maximumRows", prop: "maximumRows", type: "int", item: null, optional: false, credential: null },
+        { wire: "startRowIndex", prop: "startRowIndex", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: BulkReceptionExportRecord, item: "BulkReceptionExport", soapElement: "BulkReceptionResult", httpRoot: "ArrayOfBulkReceptionExport", nullable: true },
 });
 /**
  * A page of the recipients of a bulk send.
@@ -42,8 +35,8 @@ export const BulkReceptionOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:444:9
+ * Spec: spec/service.yaml:445:9
  */
 export function BulkReception(config, params, options) {
-  return invoke(config, BulkReceptionOperation, params, options);
+    return invoke(config, BulkReceptionOperation, params, options);
 }

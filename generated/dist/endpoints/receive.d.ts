@@ -8,54 +8,51 @@ import type { MessageLocation, MessagesBL, MsgReceptions } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
 export interface GetMessagesAfterIDParams {
-  /**
-   * @remarks
-   * Wire: `location` (xsd:int).
-   *
-   * Spec: spec/service.yaml:223:13
-   */
-  readonly location: number;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:224:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `count` (xsd:int).
-   *
-   * Spec: spec/service.yaml:225:13
-   */
-  readonly count: number;
-  /**
-   * @remarks
-   * Wire: `msgId` (xsd:long).
-   *
-   * Spec: spec/service.yaml:226:13
-   */
-  readonly msgId: bigint;
+    /**
+     * @remarks
+     * Wire: `location` (xsd:int).
+     *
+     * Spec: spec/service.yaml:224:13
+     */
+    readonly location: number;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:225:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `count` (xsd:int).
+     *
+     * Spec: spec/service.yaml:226:13
+     */
+    readonly count: number;
+    /**
+     * @remarks
+     * Wire: `msgId` (xsd:long).
+     *
+     * Spec: spec/service.yaml:227:13
+     */
+    readonly msgId: bigint;
 }
 /**
  * Result of {@link GetMessagesAfterID}.
  *
- * Spec: spec/service.yaml:227:17
+ * Spec: spec/service.yaml:228:17
  */
 export type GetMessagesAfterIDResult = MessagesBL[] | null;
 /**
  * Descriptor of {@link GetMessagesAfterID}: wire names, order and types.
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
-export declare const GetMessagesAfterIDOperation: OperationDescriptor<
-  GetMessagesAfterIDParams,
-  GetMessagesAfterIDResult
->;
+export declare const GetMessagesAfterIDOperation: OperationDescriptor<GetMessagesAfterIDParams, GetMessagesAfterIDResult>;
 /**
  * Messages after a given message id.
  *
@@ -71,81 +68,74 @@ export declare const GetMessagesAfterIDOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
-export declare function GetMessagesAfterID(
-  config: Config,
-  params: GetMessagesAfterIDParams,
-  options?: CallOptions,
-): Promise<GetMessagesAfterIDResult>;
+export declare function GetMessagesAfterID(config: Config, params: GetMessagesAfterIDParams, options?: CallOptions): Promise<GetMessagesAfterIDResult>;
 /**
  * Parameters of {@link GetUsersMessagesByDate}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
 export interface GetUsersMessagesByDateParams {
-  /**
-   * @remarks
-   * Wire: `location` (xsd:int).
-   *
-   * Spec: spec/service.yaml:233:13
-   */
-  readonly location: number;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:234:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `index` (xsd:int).
-   *
-   * Spec: spec/service.yaml:235:13
-   */
-  readonly index: number;
-  /**
-   * @remarks
-   * Wire: `count` (xsd:int).
-   *
-   * Spec: spec/service.yaml:236:13
-   */
-  readonly count: number;
-  /**
-   * @remarks
-   * Wire: `dateFrom` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:237:13
-   */
-  readonly dateFrom: XsdDateTime | Date;
-  /**
-   * @remarks
-   * Wire: `dateTo` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:238:13
-   */
-  readonly dateTo: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `location` (xsd:int).
+     *
+     * Spec: spec/service.yaml:234:13
+     */
+    readonly location: number;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:235:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `index` (xsd:int).
+     *
+     * Spec: spec/service.yaml:236:13
+     */
+    readonly index: number;
+    /**
+     * @remarks
+     * Wire: `count` (xsd:int).
+     *
+     * Spec: spec/service.yaml:237:13
+     */
+    readonly count: number;
+    /**
+     * @remarks
+     * Wire: `dateFrom` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:238:13
+     */
+    readonly dateFrom: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `dateTo` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:239:13
+     */
+    readonly dateTo: XsdDateTime | Date;
 }
 /**
  * Result of {@link GetUsersMessagesByDate}.
  *
- * Spec: spec/service.yaml:239:17
+ * Spec: spec/service.yaml:240:17
  */
 export type GetUsersMessagesByDateResult = MessagesBL[] | null;
 /**
  * Descriptor of {@link GetUsersMessagesByDate}: wire names, order and types.
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
-export declare const GetUsersMessagesByDateOperation: OperationDescriptor<
-  GetUsersMessagesByDateParams,
-  GetUsersMessagesByDateResult
->;
+export declare const GetUsersMessagesByDateOperation: OperationDescriptor<GetUsersMessagesByDateParams, GetUsersMessagesByDateResult>;
 /**
  * A page of messages sent or received between two dates.
  *
@@ -161,52 +151,45 @@ export declare const GetUsersMessagesByDateOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
-export declare function GetUsersMessagesByDate(
-  config: Config,
-  params: GetUsersMessagesByDateParams,
-  options?: CallOptions,
-): Promise<GetUsersMessagesByDateResult>;
+export declare function GetUsersMessagesByDate(config: Config, params: GetUsersMessagesByDateParams, options?: CallOptions): Promise<GetUsersMessagesByDateResult>;
 /**
  * Parameters of {@link GetMessagesReceptions}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
 export interface GetMessagesReceptionsParams {
-  /**
-   * @remarks
-   * Wire: `msgId` (xsd:long).
-   *
-   * Spec: spec/service.yaml:246:13
-   */
-  readonly msgId: bigint;
-  /**
-   * @remarks
-   * Wire: `fromRows` (xsd:int).
-   *
-   * Spec: spec/service.yaml:247:13
-   */
-  readonly fromRows: number;
+    /**
+     * @remarks
+     * Wire: `msgId` (xsd:long).
+     *
+     * Spec: spec/service.yaml:247:13
+     */
+    readonly msgId: bigint;
+    /**
+     * @remarks
+     * Wire: `fromRows` (xsd:int).
+     *
+     * Spec: spec/service.yaml:248:13
+     */
+    readonly fromRows: number;
 }
 /**
  * Result of {@link GetMessagesReceptions}.
  *
- * Spec: spec/service.yaml:248:17
+ * Spec: spec/service.yaml:249:17
  */
 export type GetMessagesReceptionsResult = MsgReceptions[] | null;
 /**
  * Descriptor of {@link GetMessagesReceptions}: wire names, order and types.
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
-export declare const GetMessagesReceptionsOperation: OperationDescriptor<
-  GetMessagesReceptionsParams,
-  GetMessagesReceptionsResult
->;
+export declare const GetMessagesReceptionsOperation: OperationDescriptor<GetMessagesReceptionsParams, GetMessagesReceptionsResult>;
 /**
  * Per-recipient delivery records of one message.
  *
@@ -222,48 +205,44 @@ export declare const GetMessagesReceptionsOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
-export declare function GetMessagesReceptions(
-  config: Config,
-  params: GetMessagesReceptionsParams,
-  options?: CallOptions,
-): Promise<GetMessagesReceptionsResult>;
+export declare function GetMessagesReceptions(config: Config, params: GetMessagesReceptionsParams, options?: CallOptions): Promise<GetMessagesReceptionsResult>;
 /**
  * Parameters of {@link RemoveMessages}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
 export interface RemoveMessagesParams {
-  /**
-   * @remarks
-   * Wire: `location` (enum MessageLocation).
-   *
-   * Spec: spec/service.yaml:254:13
-   */
-  readonly location: MessageLocation;
-  /**
-   * @remarks
-   * Wire: `msgIds` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:255:13
-   */
-  readonly msgIds?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `location` (enum MessageLocation).
+     *
+     * Spec: spec/service.yaml:255:13
+     */
+    readonly location: MessageLocation;
+    /**
+     * @remarks
+     * Wire: `msgIds` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:256:13
+     */
+    readonly msgIds?: string | null | undefined;
 }
 /**
  * Result of {@link RemoveMessages}.
  *
- * Spec: spec/service.yaml:256:17
+ * Spec: spec/service.yaml:257:17
  */
 export type RemoveMessagesResult = number;
 /**
  * Descriptor of {@link RemoveMessages}: wire names, order and types.
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
 export declare const RemoveMessagesOperation: OperationDescriptor<RemoveMessagesParams, RemoveMessagesResult>;
 /**
@@ -281,46 +260,39 @@ export declare const RemoveMessagesOperation: OperationDescriptor<RemoveMessages
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
-export declare function RemoveMessages(
-  config: Config,
-  params: RemoveMessagesParams,
-  options?: CallOptions,
-): Promise<RemoveMessagesResult>;
+export declare function RemoveMessages(config: Config, params: RemoveMessagesParams, options?: CallOptions): Promise<RemoveMessagesResult>;
 /**
  * Parameters of {@link ChangeMessageIsRead}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
 export interface ChangeMessageIsReadParams {
-  /**
-   * @remarks
-   * Wire: `msgIds` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:262:13
-   */
-  readonly msgIds?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `msgIds` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:263:13
+     */
+    readonly msgIds?: string | null | undefined;
 }
 /**
  * Result of {@link ChangeMessageIsRead}.
  *
- * Spec: spec/service.yaml:263:17
+ * Spec: spec/service.yaml:264:17
  */
 export type ChangeMessageIsReadResult = number;
 /**
  * Descriptor of {@link ChangeMessageIsRead}: wire names, order and types.
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
-export declare const ChangeMessageIsReadOperation: OperationDescriptor<
-  ChangeMessageIsReadParams,
-  ChangeMessageIsReadResult
->;
+export declare const ChangeMessageIsReadOperation: OperationDescriptor<ChangeMessageIsReadParams, ChangeMessageIsReadResult>;
 /**
  * Marks messages as read.
  *
@@ -336,10 +308,6 @@ export declare const ChangeMessageIsReadOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
-export declare function ChangeMessageIsRead(
-  config: Config,
-  params?: ChangeMessageIsReadParams,
-  options?: CallOptions,
-): Promise<ChangeMessageIsReadResult>;
+export declare function ChangeMessageIsRead(config: Config, params?: ChangeMessageIsReadParams, options?: CallOptions): Promise<ChangeMessageIsReadResult>;

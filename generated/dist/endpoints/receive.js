@@ -5,29 +5,22 @@ import { MessageLocationEnum, MessagesBLRecord, MsgReceptionsRecord } from "../d
 /**
  * Descriptor of {@link GetMessagesAfterID}: wire names, order and types.
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
 export const GetMessagesAfterIDOperation = /* @__PURE__ */ defineOperation({
-  name: "GetMessagesAfterID",
-  path: "/post/receive.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetMessagesAfterID",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
-    { wire: "msgId", prop: "msgId", type: "long", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: MessagesBLRecord,
-    item: "MessagesBL",
-    soapElement: "GetMessagesAfterIDResult",
-    httpRoot: "ArrayOfMessagesBL",
-    nullable: true,
-  },
+    name: "GetMessagesAfterID",
+    path: "/post/receive.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetMessagesAfterID",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
+        { wire: "msgId", prop: "msgId", type: "long", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: MessagesBLRecord, item: "MessagesBL", soapElement: "GetMessagesAfterIDResult", httpRoot: "ArrayOfMessagesBL", nullable: true },
 });
 /**
  * Messages after a given message id.
@@ -44,39 +37,32 @@ export const GetMessagesAfterIDOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
 export function GetMessagesAfterID(config, params, options) {
-  return invoke(config, GetMessagesAfterIDOperation, params, options);
+    return invoke(config, GetMessagesAfterIDOperation, params, options);
 }
 /**
  * Descriptor of {@link GetUsersMessagesByDate}: wire names, order and types.
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
 export const GetUsersMessagesByDateOperation = /* @__PURE__ */ defineOperation({
-  name: "GetUsersMessagesByDate",
-  path: "/post/receive.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetUsersMessagesByDate",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
-    { wire: "dateFrom", prop: "dateFrom", type: "dateTime", item: null, optional: false, credential: null },
-    { wire: "dateTo", prop: "dateTo", type: "dateTime", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: MessagesBLRecord,
-    item: "MessagesBL",
-    soapElement: "GetUsersMessagesByDateResult",
-    httpRoot: "ArrayOfMessagesBL",
-    nullable: true,
-  },
+    name: "GetUsersMessagesByDate",
+    path: "/post/receive.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetUsersMessagesByDate",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null },
+        { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
+        { wire: "dateFrom", prop: "dateFrom", type: "dateTime", item: null, optional: false, credential: null },
+        { wire: "dateTo", prop: "dateTo", type: "dateTime", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: MessagesBLRecord, item: "MessagesBL", soapElement: "GetUsersMessagesByDateResult", httpRoot: "ArrayOfMessagesBL", nullable: true },
 });
 /**
  * A page of messages sent or received between two dates.
@@ -93,35 +79,28 @@ export const GetUsersMessagesByDateOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
 export function GetUsersMessagesByDate(config, params, options) {
-  return invoke(config, GetUsersMessagesByDateOperation, params, options);
+    return invoke(config, GetUsersMessagesByDateOperation, params, options);
 }
 /**
  * Descriptor of {@link GetMessagesReceptions}: wire names, order and types.
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
 export const GetMessagesReceptionsOperation = /* @__PURE__ */ defineOperation({
-  name: "GetMessagesReceptions",
-  path: "/post/Receive.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetMessagesReceptions",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "msgId", prop: "msgId", type: "long", item: null, optional: false, credential: null },
-    { wire: "fromRows", prop: "fromRows", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: MsgReceptionsRecord,
-    item: "MsgReceptions",
-    soapElement: "GetMessagesReceptionsResult",
-    httpRoot: "ArrayOfMsgReceptions",
-    nullable: true,
-  },
+    name: "GetMessagesReceptions",
+    path: "/post/Receive.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetMessagesReceptions",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "msgId", prop: "msgId", type: "long", item: null, optional: false, credential: null },
+        { wire: "fromRows", prop: "fromRows", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: MsgReceptionsRecord, item: "MsgReceptions", soapElement: "GetMessagesReceptionsResult", httpRoot: "ArrayOfMsgReceptions", nullable: true },
 });
 /**
  * Per-recipient delivery records of one message.
@@ -138,35 +117,28 @@ export const GetMessagesReceptionsOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
 export function GetMessagesReceptions(config, params, options) {
-  return invoke(config, GetMessagesReceptionsOperation, params, options);
+    return invoke(config, GetMessagesReceptionsOperation, params, options);
 }
 /**
  * Descriptor of {@link RemoveMessages}: wire names, order and types.
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
 export const RemoveMessagesOperation = /* @__PURE__ */ defineOperation({
-  name: "RemoveMessages",
-  path: "/post/receive.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/RemoveMessages",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "location", prop: "location", type: MessageLocationEnum, item: null, optional: false, credential: null },
-    { wire: "msgIds", prop: "msgIds", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "RemoveMessagesResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "RemoveMessages",
+    path: "/post/receive.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/RemoveMessages",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "location", prop: "location", type: MessageLocationEnum, item: null, optional: false, credential: null },
+        { wire: "msgIds", prop: "msgIds", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "RemoveMessagesResult", httpRoot: "int", nullable: false },
 });
 /**
  * Removes messages from a location.
@@ -183,34 +155,27 @@ export const RemoveMessagesOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
 export function RemoveMessages(config, params, options) {
-  return invoke(config, RemoveMessagesOperation, params, options);
+    return invoke(config, RemoveMessagesOperation, params, options);
 }
 /**
  * Descriptor of {@link ChangeMessageIsRead}: wire names, order and types.
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
 export const ChangeMessageIsReadOperation = /* @__PURE__ */ defineOperation({
-  name: "ChangeMessageIsRead",
-  path: "/post/receive.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/ChangeMessageIsRead",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "msgIds", prop: "msgIds", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "ChangeMessageIsReadResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "ChangeMessageIsRead",
+    path: "/post/receive.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/ChangeMessageIsRead",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "msgIds", prop: "msgIds", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "ChangeMessageIsReadResult", httpRoot: "int", nullable: false },
 });
 /**
  * Marks messages as read.
@@ -227,8 +192,8 @@ export const ChangeMessageIsReadOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
 export function ChangeMessageIsRead(config, params = {}, options) {
-  return invoke(config, ChangeMessageIsReadOperation, params, options);
+    return invoke(config, ChangeMessageIsReadOperation, params, options);
 }

@@ -8,65 +8,65 @@ import type { PeriodType, ScheduleDetails } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
 export interface AddScheduleParams {
-  /**
-   * @remarks
-   * Wire: `to` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:463:13
-   */
-  readonly to?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:464:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `text` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:465:13
-   */
-  readonly text?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `isflash` (xsd:boolean).
-   *
-   * Spec: spec/service.yaml:466:13
-   */
-  readonly isflash: boolean;
-  /**
-   * @remarks
-   * Wire: `scheduleDateTime` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:467:13
-   */
-  readonly scheduleDateTime: XsdDateTime | Date;
-  /**
-   * @remarks
-   * Wire: `period` (enum PeriodType).
-   *
-   * Spec: spec/service.yaml:468:13
-   */
-  readonly period: PeriodType;
+    /**
+     * @remarks
+     * Wire: `to` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:464:13
+     */
+    readonly to?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:465:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `text` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:466:13
+     */
+    readonly text?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `isflash` (xsd:boolean).
+     *
+     * Spec: spec/service.yaml:467:13
+     */
+    readonly isflash: boolean;
+    /**
+     * @remarks
+     * Wire: `scheduleDateTime` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:468:13
+     */
+    readonly scheduleDateTime: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `period` (enum PeriodType).
+     *
+     * Spec: spec/service.yaml:469:13
+     */
+    readonly period: PeriodType;
 }
 /**
  * Result of {@link AddSchedule}.
  *
- * Spec: spec/service.yaml:469:17
+ * Spec: spec/service.yaml:470:17
  */
 export type AddScheduleResult = number;
 /**
  * Descriptor of {@link AddSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
 export declare const AddScheduleOperation: OperationDescriptor<AddScheduleParams, AddScheduleResult>;
 /**
@@ -83,85 +83,81 @@ export declare const AddScheduleOperation: OperationDescriptor<AddScheduleParams
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
-export declare function AddSchedule(
-  config: Config,
-  params: AddScheduleParams,
-  options?: CallOptions,
-): Promise<AddScheduleResult>;
+export declare function AddSchedule(config: Config, params: AddScheduleParams, options?: CallOptions): Promise<AddScheduleResult>;
 /**
  * Parameters of {@link AddUsance}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
 export interface AddUsanceParams {
-  /**
-   * @remarks
-   * Wire: `to` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:475:13
-   */
-  readonly to?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:476:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `text` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:477:13
-   */
-  readonly text?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `isflash` (xsd:boolean).
-   *
-   * Spec: spec/service.yaml:478:13
-   */
-  readonly isflash: boolean;
-  /**
-   * @remarks
-   * Wire: `scheduleStartDateTime` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:479:13
-   */
-  readonly scheduleStartDateTime: XsdDateTime | Date;
-  /**
-   * @remarks
-   * Wire: `repeatAfterDays` (xsd:int).
-   *
-   * Spec: spec/service.yaml:480:13
-   */
-  readonly repeatAfterDays: number;
-  /**
-   * @remarks
-   * Wire: `scheduleEndDateTime` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:481:13
-   */
-  readonly scheduleEndDateTime: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `to` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:476:13
+     */
+    readonly to?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:477:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `text` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:478:13
+     */
+    readonly text?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `isflash` (xsd:boolean).
+     *
+     * Spec: spec/service.yaml:479:13
+     */
+    readonly isflash: boolean;
+    /**
+     * @remarks
+     * Wire: `scheduleStartDateTime` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:480:13
+     */
+    readonly scheduleStartDateTime: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `repeatAfterDays` (xsd:int).
+     *
+     * Spec: spec/service.yaml:481:13
+     */
+    readonly repeatAfterDays: number;
+    /**
+     * @remarks
+     * Wire: `scheduleEndDateTime` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:482:13
+     */
+    readonly scheduleEndDateTime: XsdDateTime | Date;
 }
 /**
  * Result of {@link AddUsance}.
  *
- * Spec: spec/service.yaml:482:17
+ * Spec: spec/service.yaml:483:17
  */
 export type AddUsanceResult = number;
 /**
  * Descriptor of {@link AddUsance}: wire names, order and types.
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
 export declare const AddUsanceOperation: OperationDescriptor<AddUsanceParams, AddUsanceResult>;
 /**
@@ -178,92 +174,88 @@ export declare const AddUsanceOperation: OperationDescriptor<AddUsanceParams, Ad
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
-export declare function AddUsance(
-  config: Config,
-  params: AddUsanceParams,
-  options?: CallOptions,
-): Promise<AddUsanceResult>;
+export declare function AddUsance(config: Config, params: AddUsanceParams, options?: CallOptions): Promise<AddUsanceResult>;
 /**
  * Parameters of {@link AddNewUsance}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
 export interface AddNewUsanceParams {
-  /**
-   * @remarks
-   * Wire: `to` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:488:13
-   */
-  readonly to?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:489:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `text` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:490:13
-   */
-  readonly text?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `isflash` (xsd:boolean).
-   *
-   * Spec: spec/service.yaml:491:13
-   */
-  readonly isflash: boolean;
-  /**
-   * @remarks
-   * Wire: `scheduleStartDateTime` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:492:13
-   */
-  readonly scheduleStartDateTime: XsdDateTime | Date;
-  /**
-   * @remarks
-   * Wire: `countrepeat` (xsd:int).
-   *
-   * Spec: spec/service.yaml:493:13
-   */
-  readonly countrepeat: number;
-  /**
-   * @remarks
-   * Wire: `scheduleEndDateTime` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:494:13
-   */
-  readonly scheduleEndDateTime: XsdDateTime | Date;
-  /**
-   * @remarks
-   * Wire: `periodType` (enum PeriodType).
-   *
-   * Spec: spec/service.yaml:495:13
-   */
-  readonly periodType: PeriodType;
+    /**
+     * @remarks
+     * Wire: `to` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:489:13
+     */
+    readonly to?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:490:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `text` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:491:13
+     */
+    readonly text?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `isflash` (xsd:boolean).
+     *
+     * Spec: spec/service.yaml:492:13
+     */
+    readonly isflash: boolean;
+    /**
+     * @remarks
+     * Wire: `scheduleStartDateTime` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:493:13
+     */
+    readonly scheduleStartDateTime: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `countrepeat` (xsd:int).
+     *
+     * Spec: spec/service.yaml:494:13
+     */
+    readonly countrepeat: number;
+    /**
+     * @remarks
+     * Wire: `scheduleEndDateTime` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:495:13
+     */
+    readonly scheduleEndDateTime: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `periodType` (enum PeriodType).
+     *
+     * Spec: spec/service.yaml:496:13
+     */
+    readonly periodType: PeriodType;
 }
 /**
  * Result of {@link AddNewUsance}.
  *
- * Spec: spec/service.yaml:496:17
+ * Spec: spec/service.yaml:497:17
  */
 export type AddNewUsanceResult = number;
 /**
  * Descriptor of {@link AddNewUsance}: wire names, order and types.
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
 export declare const AddNewUsanceOperation: OperationDescriptor<AddNewUsanceParams, AddNewUsanceResult>;
 /**
@@ -280,40 +272,36 @@ export declare const AddNewUsanceOperation: OperationDescriptor<AddNewUsancePara
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
-export declare function AddNewUsance(
-  config: Config,
-  params: AddNewUsanceParams,
-  options?: CallOptions,
-): Promise<AddNewUsanceResult>;
+export declare function AddNewUsance(config: Config, params: AddNewUsanceParams, options?: CallOptions): Promise<AddNewUsanceResult>;
 /**
  * Parameters of {@link RemoveSchedule}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
 export interface RemoveScheduleParams {
-  /**
-   * @remarks
-   * Wire: `scheduleId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:502:13
-   */
-  readonly scheduleId: number;
+    /**
+     * @remarks
+     * Wire: `scheduleId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:503:13
+     */
+    readonly scheduleId: number;
 }
 /**
  * Result of {@link RemoveSchedule}.
  *
- * Spec: spec/service.yaml:503:17
+ * Spec: spec/service.yaml:504:17
  */
 export type RemoveScheduleResult = number;
 /**
  * Descriptor of {@link RemoveSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
 export declare const RemoveScheduleOperation: OperationDescriptor<RemoveScheduleParams, RemoveScheduleResult>;
 /**
@@ -330,46 +318,40 @@ export declare const RemoveScheduleOperation: OperationDescriptor<RemoveSchedule
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
-export declare function RemoveSchedule(
-  config: Config,
-  params: RemoveScheduleParams,
-  options?: CallOptions,
-): Promise<RemoveScheduleResult>;
+export declare function RemoveSchedule(config: Config, params: RemoveScheduleParams, options?: CallOptions): Promise<RemoveScheduleResult>;
 /**
  * Parameters of {@link RemoveScheduleList}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
 export interface RemoveScheduleListParams {
-  /**
-   * @remarks
-   * Wire: `scheduleIdList` (xsd:int).
-   * SOAP: one `<scheduleIdList>` element with a `<int>` child per item. HTTP GET/POST: `scheduleIdList` repeated once per item; an empty list cannot be sent there.
-   *
-   * Spec: spec/service.yaml:509:13
-   */
-  readonly scheduleIdList: readonly number[];
+    /**
+     * @remarks
+     * Wire: `scheduleIdList` (xsd:int, may be omitted).
+     * SOAP: one `<scheduleIdList>` element with a `<int>` child per item. HTTP GET/POST: `scheduleIdList` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:510:13
+     */
+    readonly scheduleIdList?: readonly (number)[] | null | undefined;
 }
 /**
  * Result of {@link RemoveScheduleList}.
  *
- * Spec: spec/service.yaml:510:17
+ * Spec: spec/service.yaml:511:17
  */
 export type RemoveScheduleListResult = number;
 /**
  * Descriptor of {@link RemoveScheduleList}: wire names, order and types.
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
-export declare const RemoveScheduleListOperation: OperationDescriptor<
-  RemoveScheduleListParams,
-  RemoveScheduleListResult
->;
+export declare const RemoveScheduleListOperation: OperationDescriptor<RemoveScheduleListParams, RemoveScheduleListResult>;
 /**
  * Removes several schedules.
  *
@@ -384,40 +366,36 @@ export declare const RemoveScheduleListOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
-export declare function RemoveScheduleList(
-  config: Config,
-  params: RemoveScheduleListParams,
-  options?: CallOptions,
-): Promise<RemoveScheduleListResult>;
+export declare function RemoveScheduleList(config: Config, params?: RemoveScheduleListParams, options?: CallOptions): Promise<RemoveScheduleListResult>;
 /**
  * Parameters of {@link GetScheduleStatus}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
 export interface GetScheduleStatusParams {
-  /**
-   * @remarks
-   * Wire: `scheduleId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:516:13
-   */
-  readonly scheduleId: number;
+    /**
+     * @remarks
+     * Wire: `scheduleId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:517:13
+     */
+    readonly scheduleId: number;
 }
 /**
  * Result of {@link GetScheduleStatus}.
  *
- * Spec: spec/service.yaml:517:17
+ * Spec: spec/service.yaml:518:17
  */
 export type GetScheduleStatusResult = number;
 /**
  * Descriptor of {@link GetScheduleStatus}: wire names, order and types.
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
 export declare const GetScheduleStatusOperation: OperationDescriptor<GetScheduleStatusParams, GetScheduleStatusResult>;
 /**
@@ -434,45 +412,38 @@ export declare const GetScheduleStatusOperation: OperationDescriptor<GetSchedule
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
-export declare function GetScheduleStatus(
-  config: Config,
-  params: GetScheduleStatusParams,
-  options?: CallOptions,
-): Promise<GetScheduleStatusResult>;
+export declare function GetScheduleStatus(config: Config, params: GetScheduleStatusParams, options?: CallOptions): Promise<GetScheduleStatusResult>;
 /**
  * Parameters of {@link GetScheduleDetails}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
 export interface GetScheduleDetailsParams {
-  /**
-   * @remarks
-   * Wire: `scheduleId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:523:13
-   */
-  readonly scheduleId: number;
+    /**
+     * @remarks
+     * Wire: `scheduleId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:524:13
+     */
+    readonly scheduleId: number;
 }
 /**
  * Result of {@link GetScheduleDetails}.
  *
- * Spec: spec/service.yaml:524:17
+ * Spec: spec/service.yaml:525:17
  */
 export type GetScheduleDetailsResult = ScheduleDetails | null;
 /**
  * Descriptor of {@link GetScheduleDetails}: wire names, order and types.
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
-export declare const GetScheduleDetailsOperation: OperationDescriptor<
-  GetScheduleDetailsParams,
-  GetScheduleDetailsResult
->;
+export declare const GetScheduleDetailsOperation: OperationDescriptor<GetScheduleDetailsParams, GetScheduleDetailsResult>;
 /**
  * Details of a schedule.
  *
@@ -487,87 +458,80 @@ export declare const GetScheduleDetailsOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
-export declare function GetScheduleDetails(
-  config: Config,
-  params: GetScheduleDetailsParams,
-  options?: CallOptions,
-): Promise<GetScheduleDetailsResult>;
+export declare function GetScheduleDetails(config: Config, params: GetScheduleDetailsParams, options?: CallOptions): Promise<GetScheduleDetailsResult>;
 /**
  * Parameters of {@link AddMultipleSchedule}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
 export interface AddMultipleScheduleParams {
-  /**
-   * @remarks
-   * Wire: `to` (xsd:string, may be omitted).
-   * SOAP: one `<to>` element with a `<string>` child per item. HTTP GET/POST: `to` repeated once per item; an empty list cannot be sent there.
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:530:13
-   */
-  readonly to?: readonly string[] | null | undefined;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:531:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `text` (xsd:string, may be omitted).
-   * SOAP: one `<text>` element with a `<string>` child per item. HTTP GET/POST: `text` repeated once per item; an empty list cannot be sent there.
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:532:13
-   */
-  readonly text?: readonly string[] | null | undefined;
-  /**
-   * @remarks
-   * Wire: `isflash` (xsd:boolean).
-   *
-   * Spec: spec/service.yaml:533:13
-   */
-  readonly isflash: boolean;
-  /**
-   * @remarks
-   * Wire: `scheduleDateTime` (xsd:dateTime, may be omitted).
-   * SOAP: one `<scheduleDateTime>` element with a `<dateTime>` child per item. HTTP GET/POST: `scheduleDateTime` repeated once per item; an empty list cannot be sent there.
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:534:13
-   */
-  readonly scheduleDateTime?: readonly (XsdDateTime | Date)[] | null | undefined;
-  /**
-   * @remarks
-   * Wire: `period` (enum PeriodType).
-   *
-   * Spec: spec/service.yaml:535:13
-   */
-  readonly period: PeriodType;
+    /**
+     * @remarks
+     * Wire: `to` (xsd:string, may be omitted).
+     * SOAP: one `<to>` element with a `<string>` child per item. HTTP GET/POST: `to` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:531:13
+     */
+    readonly to?: readonly (string)[] | null | undefined;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:532:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `text` (xsd:string, may be omitted).
+     * SOAP: one `<text>` element with a `<string>` child per item. HTTP GET/POST: `text` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:533:13
+     */
+    readonly text?: readonly (string)[] | null | undefined;
+    /**
+     * @remarks
+     * Wire: `isflash` (xsd:boolean).
+     *
+     * Spec: spec/service.yaml:534:13
+     */
+    readonly isflash: boolean;
+    /**
+     * @remarks
+     * Wire: `scheduleDateTime` (xsd:dateTime, may be omitted).
+     * SOAP: one `<scheduleDateTime>` element with a `<dateTime>` child per item. HTTP GET/POST: `scheduleDateTime` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:535:13
+     */
+    readonly scheduleDateTime?: readonly (XsdDateTime | Date)[] | null | undefined;
+    /**
+     * @remarks
+     * Wire: `period` (enum PeriodType).
+     *
+     * Spec: spec/service.yaml:536:13
+     */
+    readonly period: PeriodType;
 }
 /**
  * Result of {@link AddMultipleSchedule}.
  *
- * Spec: spec/service.yaml:536:17
+ * Spec: spec/service.yaml:537:17
  */
 export type AddMultipleScheduleResult = number[] | null;
 /**
  * Descriptor of {@link AddMultipleSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
-export declare const AddMultipleScheduleOperation: OperationDescriptor<
-  AddMultipleScheduleParams,
-  AddMultipleScheduleResult
->;
+export declare const AddMultipleScheduleOperation: OperationDescriptor<AddMultipleScheduleParams, AddMultipleScheduleResult>;
 /**
  * Schedules several messages at once.
  *
@@ -582,87 +546,80 @@ export declare const AddMultipleScheduleOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
-export declare function AddMultipleSchedule(
-  config: Config,
-  params: AddMultipleScheduleParams,
-  options?: CallOptions,
-): Promise<AddMultipleScheduleResult>;
+export declare function AddMultipleSchedule(config: Config, params: AddMultipleScheduleParams, options?: CallOptions): Promise<AddMultipleScheduleResult>;
 /**
  * Parameters of {@link AddNewMultipleSchedule}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
 export interface AddNewMultipleScheduleParams {
-  /**
-   * @remarks
-   * Wire: `to` (xsd:string, may be omitted).
-   * SOAP: one `<to>` element with a `<string>` child per item. HTTP GET/POST: `to` repeated once per item; an empty list cannot be sent there.
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:542:13
-   */
-  readonly to?: readonly string[] | null | undefined;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:543:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `text` (xsd:string, may be omitted).
-   * SOAP: one `<text>` element with a `<string>` child per item. HTTP GET/POST: `text` repeated once per item; an empty list cannot be sent there.
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:544:13
-   */
-  readonly text?: readonly string[] | null | undefined;
-  /**
-   * @remarks
-   * Wire: `isflash` (xsd:boolean).
-   *
-   * Spec: spec/service.yaml:545:13
-   */
-  readonly isflash: boolean;
-  /**
-   * @remarks
-   * Wire: `scheduleDateTime` (xsd:dateTime, may be omitted).
-   * SOAP: one `<scheduleDateTime>` element with a `<dateTime>` child per item. HTTP GET/POST: `scheduleDateTime` repeated once per item; an empty list cannot be sent there.
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:546:13
-   */
-  readonly scheduleDateTime?: readonly (XsdDateTime | Date)[] | null | undefined;
-  /**
-   * @remarks
-   * Wire: `period` (enum PeriodType).
-   *
-   * Spec: spec/service.yaml:547:13
-   */
-  readonly period: PeriodType;
+    /**
+     * @remarks
+     * Wire: `to` (xsd:string, may be omitted).
+     * SOAP: one `<to>` element with a `<string>` child per item. HTTP GET/POST: `to` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:543:13
+     */
+    readonly to?: readonly (string)[] | null | undefined;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:544:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `text` (xsd:string, may be omitted).
+     * SOAP: one `<text>` element with a `<string>` child per item. HTTP GET/POST: `text` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:545:13
+     */
+    readonly text?: readonly (string)[] | null | undefined;
+    /**
+     * @remarks
+     * Wire: `isflash` (xsd:boolean).
+     *
+     * Spec: spec/service.yaml:546:13
+     */
+    readonly isflash: boolean;
+    /**
+     * @remarks
+     * Wire: `scheduleDateTime` (xsd:dateTime, may be omitted).
+     * SOAP: one `<scheduleDateTime>` element with a `<dateTime>` child per item. HTTP GET/POST: `scheduleDateTime` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:547:13
+     */
+    readonly scheduleDateTime?: readonly (XsdDateTime | Date)[] | null | undefined;
+    /**
+     * @remarks
+     * Wire: `period` (enum PeriodType).
+     *
+     * Spec: spec/service.yaml:548:13
+     */
+    readonly period: PeriodType;
 }
 /**
  * Result of {@link AddNewMultipleSchedule}.
  *
- * Spec: spec/service.yaml:548:17
+ * Spec: spec/service.yaml:549:17
  */
 export type AddNewMultipleScheduleResult = number[] | null;
 /**
  * Descriptor of {@link AddNewMultipleSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
-export declare const AddNewMultipleScheduleOperation: OperationDescriptor<
-  AddNewMultipleScheduleParams,
-  AddNewMultipleScheduleResult
->;
+export declare const AddNewMultipleScheduleOperation: OperationDescriptor<AddNewMultipleScheduleParams, AddNewMultipleScheduleResult>;
 /**
  * Schedules several messages at once (successor form of AddMultipleSchedule).
  *
@@ -677,10 +634,6 @@ export declare const AddNewMultipleScheduleOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
-export declare function AddNewMultipleSchedule(
-  config: Config,
-  params: AddNewMultipleScheduleParams,
-  options?: CallOptions,
-): Promise<AddNewMultipleScheduleResult>;
+export declare function AddNewMultipleSchedule(config: Config, params: AddNewMultipleScheduleParams, options?: CallOptions): Promise<AddNewMultipleScheduleResult>;

@@ -5,38 +5,24 @@ import { PeriodTypeEnum, ScheduleDetailsRecord } from "../descriptors.js";
 /**
  * Descriptor of {@link AddSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
 export const AddScheduleOperation = /* @__PURE__ */ defineOperation({
-  name: "AddSchedule",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/AddSchedule",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
-    {
-      wire: "scheduleDateTime",
-      prop: "scheduleDateTime",
-      type: "dateTime",
-      item: null,
-      optional: false,
-      credential: null,
-    },
-    { wire: "period", prop: "period", type: PeriodTypeEnum, item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "AddScheduleResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "AddSchedule",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/AddSchedule",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
+        { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+        { wire: "scheduleDateTime", prop: "scheduleDateTime", type: "dateTime", item: null, optional: false, credential: null },
+        { wire: "period", prop: "period", type: PeriodTypeEnum, item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "AddScheduleResult", httpRoot: "int", nullable: false },
 });
 /**
  * Schedules a message once or repeating by period.
@@ -52,47 +38,33 @@ export const AddScheduleOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
 export function AddSchedule(config, params, options) {
-  return invoke(config, AddScheduleOperation, params, options);
+    return invoke(config, AddScheduleOperation, params, options);
 }
 /**
  * Descriptor of {@link AddUsance}: wire names, order and types.
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
 export const AddUsanceOperation = /* @__PURE__ */ defineOperation({
-  name: "AddUsance",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/AddUsance",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
-    {
-      wire: "scheduleStartDateTime",
-      prop: "scheduleStartDateTime",
-      type: "dateTime",
-      item: null,
-      optional: false,
-      credential: null,
-    },
-    { wire: "repeatAfterDays", prop: "repeatAfterDays", type: "int", item: null, optional: false, credential: null },
-    {
-      wire: "scheduleEndDateTime",
-      prop: "scheduleEndDateTime",
-      type: "dateTime",
-      item: null,
-      optional: false,
-      credential: null,
-    },
-  ],
-  result: { kind: "scalar", type: "int", item: null, soapElement: "AddUsanceResult", httpRoot: "int", nullable: false },
+    name: "AddUsance",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/AddUsance",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
+        { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+        { wire: "scheduleStartDateTime", prop: "scheduleStartDateTime", type: "dateTime", item: null, optional: false, credential: null },
+        { wire: "repeatAfterDays", prop: "repeatAfterDays", type: "int", item: null, optional: false, credential: null },
+        { wire: "scheduleEndDateTime", prop: "scheduleEndDateTime", type: "dateTime", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "AddUsanceResult", httpRoot: "int", nullable: false },
 });
 /**
  * Schedules a message repeating every given number of days.
@@ -108,55 +80,34 @@ export const AddUsanceOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
 export function AddUsance(config, params, options) {
-  return invoke(config, AddUsanceOperation, params, options);
+    return invoke(config, AddUsanceOperation, params, options);
 }
 /**
  * Descriptor of {@link AddNewUsance}: wire names, order and types.
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
 export const AddNewUsanceOperation = /* @__PURE__ */ defineOperation({
-  name: "AddNewUsance",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/AddNewUsance",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
-    {
-      wire: "scheduleStartDateTime",
-      prop: "scheduleStartDateTime",
-      type: "dateTime",
-      item: null,
-      optional: false,
-      credential: null,
-    },
-    { wire: "countrepeat", prop: "countrepeat", type: "int", item: null, optional: false, credential: null },
-    {
-      wire: "scheduleEndDateTime",
-      prop: "scheduleEndDateTime",
-      type: "dateTime",
-      item: null,
-      optional: false,
-      credential: null,
-    },
-    { wire: "periodType", prop: "periodType", type: PeriodTypeEnum, item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "AddNewUsanceResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "AddNewUsance",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/AddNewUsance",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
+        { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+        { wire: "scheduleStartDateTime", prop: "scheduleStartDateTime", type: "dateTime", item: null, optional: false, credential: null },
+        { wire: "countrepeat", prop: "countrepeat", type: "int", item: null, optional: false, credential: null },
+        { wire: "scheduleEndDateTime", prop: "scheduleEndDateTime", type: "dateTime", item: null, optional: false, credential: null },
+        { wire: "periodType", prop: "periodType", type: PeriodTypeEnum, item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "AddNewUsanceResult", httpRoot: "int", nullable: false },
 });
 /**
  * Schedules a repeating message by count and period.
@@ -172,34 +123,27 @@ export const AddNewUsanceOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
 export function AddNewUsance(config, params, options) {
-  return invoke(config, AddNewUsanceOperation, params, options);
+    return invoke(config, AddNewUsanceOperation, params, options);
 }
 /**
  * Descriptor of {@link RemoveSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
 export const RemoveScheduleOperation = /* @__PURE__ */ defineOperation({
-  name: "RemoveSchedule",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/RemoveSchedule",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "RemoveScheduleResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "RemoveSchedule",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/RemoveSchedule",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "RemoveScheduleResult", httpRoot: "int", nullable: false },
 });
 /**
  * Removes a schedule.
@@ -215,34 +159,27 @@ export const RemoveScheduleOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
 export function RemoveSchedule(config, params, options) {
-  return invoke(config, RemoveScheduleOperation, params, options);
+    return invoke(config, RemoveScheduleOperation, params, options);
 }
 /**
  * Descriptor of {@link RemoveScheduleList}: wire names, order and types.
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
 export const RemoveScheduleListOperation = /* @__PURE__ */ defineOperation({
-  name: "RemoveScheduleList",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/RemoveScheduleList",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleIdList", prop: "scheduleIdList", type: "int", item: "int", optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "RemoveScheduleListResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "RemoveScheduleList",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/RemoveScheduleList",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "scheduleIdList", prop: "scheduleIdList", type: "int", item: "int", optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "RemoveScheduleListResult", httpRoot: "int", nullable: false },
 });
 /**
  * Removes several schedules.
@@ -258,34 +195,27 @@ export const RemoveScheduleListOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
-export function RemoveScheduleList(config, params, options) {
-  return invoke(config, RemoveScheduleListOperation, params, options);
+export function RemoveScheduleList(config, params = {}, options) {
+    return invoke(config, RemoveScheduleListOperation, params, options);
 }
 /**
  * Descriptor of {@link GetScheduleStatus}: wire names, order and types.
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
 export const GetScheduleStatusOperation = /* @__PURE__ */ defineOperation({
-  name: "GetScheduleStatus",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetScheduleStatus",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "GetScheduleStatusResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "GetScheduleStatus",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetScheduleStatus",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "GetScheduleStatusResult", httpRoot: "int", nullable: false },
 });
 /**
  * Status of a schedule.
@@ -301,34 +231,27 @@ export const GetScheduleStatusOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
 export function GetScheduleStatus(config, params, options) {
-  return invoke(config, GetScheduleStatusOperation, params, options);
+    return invoke(config, GetScheduleStatusOperation, params, options);
 }
 /**
  * Descriptor of {@link GetScheduleDetails}: wire names, order and types.
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
 export const GetScheduleDetailsOperation = /* @__PURE__ */ defineOperation({
-  name: "GetScheduleDetails",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetScheduleDetails",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "record",
-    type: ScheduleDetailsRecord,
-    item: null,
-    soapElement: "GetScheduleDetailsResult",
-    httpRoot: "ScheduleDetails",
-    nullable: true,
-  },
+    name: "GetScheduleDetails",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetScheduleDetails",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "record", type: ScheduleDetailsRecord, item: null, soapElement: "GetScheduleDetailsResult", httpRoot: "ScheduleDetails", nullable: true },
 });
 /**
  * Details of a schedule.
@@ -344,46 +267,32 @@ export const GetScheduleDetailsOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
 export function GetScheduleDetails(config, params, options) {
-  return invoke(config, GetScheduleDetailsOperation, params, options);
+    return invoke(config, GetScheduleDetailsOperation, params, options);
 }
 /**
  * Descriptor of {@link AddMultipleSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
 export const AddMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
-  name: "AddMultipleSchedule",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/AddMultipleSchedule",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: "string", optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: "string", optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
-    {
-      wire: "scheduleDateTime",
-      prop: "scheduleDateTime",
-      type: "dateTime",
-      item: "dateTime",
-      optional: true,
-      credential: null,
-    },
-    { wire: "period", prop: "period", type: PeriodTypeEnum, item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: "int",
-    item: "int",
-    soapElement: "AddMultipleScheduleResult",
-    httpRoot: "ArrayOfInt",
-    nullable: true,
-  },
+    name: "AddMultipleSchedule",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/AddMultipleSchedule",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "to", prop: "to", type: "string", item: "string", optional: true, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "text", prop: "text", type: "string", item: "string", optional: true, credential: null },
+        { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+        { wire: "scheduleDateTime", prop: "scheduleDateTime", type: "dateTime", item: "dateTime", optional: true, credential: null },
+        { wire: "period", prop: "period", type: PeriodTypeEnum, item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: "int", item: "int", soapElement: "AddMultipleScheduleResult", httpRoot: "ArrayOfInt", nullable: true },
 });
 /**
  * Schedules several messages at once.
@@ -399,46 +308,32 @@ export const AddMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
 export function AddMultipleSchedule(config, params, options) {
-  return invoke(config, AddMultipleScheduleOperation, params, options);
+    return invoke(config, AddMultipleScheduleOperation, params, options);
 }
 /**
  * Descriptor of {@link AddNewMultipleSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
 export const AddNewMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
-  name: "AddNewMultipleSchedule",
-  path: "/post/Schedule.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/AddNewMultipleSchedule",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: "string", optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: "string", optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
-    {
-      wire: "scheduleDateTime",
-      prop: "scheduleDateTime",
-      type: "dateTime",
-      item: "dateTime",
-      optional: true,
-      credential: null,
-    },
-    { wire: "period", prop: "period", type: PeriodTypeEnum, item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: "int",
-    item: "int",
-    soapElement: "AddNewMultipleScheduleResult",
-    httpRoot: "ArrayOfInt",
-    nullable: true,
-  },
+    name: "AddNewMultipleSchedule",
+    path: "/post/Schedule.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/AddNewMultipleSchedule",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "to", prop: "to", type: "string", item: "string", optional: true, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "text", prop: "text", type: "string", item: "string", optional: true, credential: null },
+        { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+        { wire: "scheduleDateTime", prop: "scheduleDateTime", type: "dateTime", item: "dateTime", optional: true, credential: null },
+        { wire: "period", prop: "period", type: PeriodTypeEnum, item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: "int", item: "int", soapElement: "AddNewMultipleScheduleResult", httpRoot: "ArrayOfInt", nullable: true },
 });
 /**
  * Schedules several messages at once (successor form of AddMultipleSchedule).
@@ -454,8 +349,8 @@ export const AddNewMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
 export function AddNewMultipleSchedule(config, params, options) {
-  return invoke(config, AddNewMultipleScheduleOperation, params, options);
+    return invoke(config, AddNewMultipleScheduleOperation, params, options);
 }

@@ -8,49 +8,49 @@ import type { MessagesBL } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
 export interface getMessagesParams {
-  /**
-   * @remarks
-   * Wire: `location` (xsd:int).
-   *
-   * Spec: spec/service.yaml:275:13
-   */
-  readonly location: number;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:276:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `index` (xsd:int).
-   *
-   * Spec: spec/service.yaml:277:13
-   */
-  readonly index: number;
-  /**
-   * @remarks
-   * Wire: `count` (xsd:int).
-   *
-   * Spec: spec/service.yaml:278:13
-   */
-  readonly count: number;
+    /**
+     * @remarks
+     * Wire: `location` (xsd:int).
+     *
+     * Spec: spec/service.yaml:276:13
+     */
+    readonly location: number;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:277:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `index` (xsd:int).
+     *
+     * Spec: spec/service.yaml:278:13
+     */
+    readonly index: number;
+    /**
+     * @remarks
+     * Wire: `count` (xsd:int).
+     *
+     * Spec: spec/service.yaml:279:13
+     */
+    readonly count: number;
 }
 /**
  * Result of {@link getMessages}.
  *
- * Spec: spec/service.yaml:279:17
+ * Spec: spec/service.yaml:280:17
  */
 export type getMessagesResult = MessagesBL[] | null;
 /**
  * Descriptor of {@link getMessages}: wire names, order and types.
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
 export declare const getMessagesOperation: OperationDescriptor<getMessagesParams, getMessagesResult>;
 /**
@@ -68,67 +68,63 @@ export declare const getMessagesOperation: OperationDescriptor<getMessagesParams
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
-export declare function getMessages(
-  config: Config,
-  params: getMessagesParams,
-  options?: CallOptions,
-): Promise<getMessagesResult>;
+export declare function getMessages(config: Config, params: getMessagesParams, options?: CallOptions): Promise<getMessagesResult>;
 /**
  * Parameters of {@link GetSmsPrice}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
 export interface GetSmsPriceParams {
-  /**
-   * Original spelling carries a mobile operator's brand in place of OperatorA.
-   *
-   * @remarks
-   * Wire: `OperatorACount` (xsd:int).
-   *
-   * Spec: spec/service.yaml:285:13
-   */
-  readonly OperatorACount: number;
-  /**
-   * Original spelling carries a mobile operator's brand in place of OperatorB.
-   *
-   * @remarks
-   * Wire: `OperatorBCount` (xsd:int).
-   *
-   * Spec: spec/service.yaml:286:13
-   */
-  readonly OperatorBCount: number;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:287:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `text` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:288:13
-   */
-  readonly text?: string | null | undefined;
+    /**
+     * Original spelling carries a mobile operator's brand in place of OperatorA.
+     *
+     * @remarks
+     * Wire: `OperatorACount` (xsd:int).
+     *
+     * Spec: spec/service.yaml:286:13
+     */
+    readonly OperatorACount: number;
+    /**
+     * Original spelling carries a mobile operator's brand in place of OperatorB.
+     *
+     * @remarks
+     * Wire: `OperatorBCount` (xsd:int).
+     *
+     * Spec: spec/service.yaml:287:13
+     */
+    readonly OperatorBCount: number;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:288:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `text` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:289:13
+     */
+    readonly text?: string | null | undefined;
 }
 /**
  * Result of {@link GetSmsPrice}.
  *
- * Spec: spec/service.yaml:289:17
+ * Spec: spec/service.yaml:290:17
  */
 export type GetSmsPriceResult = number;
 /**
  * Descriptor of {@link GetSmsPrice}: wire names, order and types.
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
 export declare const GetSmsPriceOperation: OperationDescriptor<GetSmsPriceParams, GetSmsPriceResult>;
 /**
@@ -146,41 +142,38 @@ export declare const GetSmsPriceOperation: OperationDescriptor<GetSmsPriceParams
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
-export declare function GetSmsPrice(
-  config: Config,
-  params: GetSmsPriceParams,
-  options?: CallOptions,
-): Promise<GetSmsPriceResult>;
+export declare function GetSmsPrice(config: Config, params: GetSmsPriceParams, options?: CallOptions): Promise<GetSmsPriceResult>;
 /**
  * Parameters of {@link GetDeliveries}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
 export interface GetDeliveriesParams {
-  /**
-   * @remarks
-   * Wire: `recIds` (xsd:long).
-   * SOAP: one `<recIds>` element with a `<long>` child per item. HTTP GET/POST: `recIds` repeated once per item; an empty list cannot be sent there.
-   *
-   * Spec: spec/service.yaml:293:13
-   */
-  readonly recIds: readonly bigint[];
+    /**
+     * @remarks
+     * Wire: `recIds` (xsd:long, may be omitted).
+     * SOAP: one `<recIds>` element with a `<long>` child per item. HTTP GET/POST: `recIds` repeated once per item; an empty list cannot be sent there.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:294:13
+     */
+    readonly recIds?: readonly (bigint)[] | null | undefined;
 }
 /**
  * Result of {@link GetDeliveries}.
  *
- * Spec: spec/service.yaml:296:17
+ * Spec: spec/service.yaml:297:17
  */
 export type GetDeliveriesResult = number[] | null;
 /**
  * Descriptor of {@link GetDeliveries}: wire names, order and types.
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
 export declare const GetDeliveriesOperation: OperationDescriptor<GetDeliveriesParams, GetDeliveriesResult>;
 /**
@@ -198,10 +191,6 @@ export declare const GetDeliveriesOperation: OperationDescriptor<GetDeliveriesPa
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
-export declare function GetDeliveries(
-  config: Config,
-  params: GetDeliveriesParams,
-  options?: CallOptions,
-): Promise<GetDeliveriesResult>;
+export declare function GetDeliveries(config: Config, params?: GetDeliveriesParams, options?: CallOptions): Promise<GetDeliveriesResult>;

@@ -5,29 +5,22 @@ import { MessagesBLRecord } from "../descriptors.js";
 /**
  * Descriptor of {@link getMessages}: wire names, order and types.
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
 export const getMessagesOperation = /* @__PURE__ */ defineOperation({
-  name: "getMessages",
-  path: "/post/Send.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/getMessages",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: MessagesBLRecord,
-    item: "MessagesBL",
-    soapElement: "getMessagesResult",
-    httpRoot: "ArrayOfMessagesBL",
-    nullable: true,
-  },
+    name: "getMessages",
+    path: "/post/Send.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/getMessages",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null },
+        { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: MessagesBLRecord, item: "MessagesBL", soapElement: "getMessagesResult", httpRoot: "ArrayOfMessagesBL", nullable: true },
 });
 /**
  * A page of messages (lower-case g on the wire).
@@ -44,37 +37,30 @@ export const getMessagesOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
 export function getMessages(config, params, options) {
-  return invoke(config, getMessagesOperation, params, options);
+    return invoke(config, getMessagesOperation, params, options);
 }
 /**
  * Descriptor of {@link GetSmsPrice}: wire names, order and types.
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
 export const GetSmsPriceOperation = /* @__PURE__ */ defineOperation({
-  name: "GetSmsPrice",
-  path: "/post/Send.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetSmsPrice",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "OperatorACount", prop: "OperatorACount", type: "int", item: null, optional: false, credential: null },
-    { wire: "OperatorBCount", prop: "OperatorBCount", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "double",
-    item: null,
-    soapElement: "GetSmsPriceResult",
-    httpRoot: "double",
-    nullable: false,
-  },
+    name: "GetSmsPrice",
+    path: "/post/Send.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetSmsPrice",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "OperatorACount", prop: "OperatorACount", type: "int", item: null, optional: false, credential: null },
+        { wire: "OperatorBCount", prop: "OperatorBCount", type: "int", item: null, optional: false, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "double", item: null, soapElement: "GetSmsPriceResult", httpRoot: "double", nullable: false },
 });
 /**
  * Prices a message.
@@ -91,34 +77,27 @@ export const GetSmsPriceOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
 export function GetSmsPrice(config, params, options) {
-  return invoke(config, GetSmsPriceOperation, params, options);
+    return invoke(config, GetSmsPriceOperation, params, options);
 }
 /**
  * Descriptor of {@link GetDeliveries}: wire names, order and types.
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
 export const GetDeliveriesOperation = /* @__PURE__ */ defineOperation({
-  name: "GetDeliveries",
-  path: "/post/Send.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetDeliveries",
-  params: [
-    { wire: "recIds", prop: "recIds", type: "long", item: "long", optional: false, credential: null },
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-  ],
-  result: {
-    kind: "list",
-    type: "int",
-    item: "int",
-    soapElement: "GetDeliveriesResult",
-    httpRoot: "ArrayOfInt",
-    nullable: true,
-  },
+    name: "GetDeliveries",
+    path: "/post/Send.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetDeliveries",
+    params: [
+        { wire: "recIds", prop: "recIds", type: "long", item: "long", optional: true, credential: null },
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" }
+    ],
+    result: { kind: "list", type: "int", item: "int", soapElement: "GetDeliveriesResult", httpRoot: "ArrayOfInt", nullable: true },
 });
 /**
  * Delivery statuses of recipients. The id list comes before the credentials.
@@ -135,8 +114,8 @@ export const GetDeliveriesOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
-export function GetDeliveries(config, params, options) {
-  return invoke(config, GetDeliveriesOperation, params, options);
+export function GetDeliveries(config, params = {}, options) {
+    return invoke(config, GetDeliveriesOperation, params, options);
 }

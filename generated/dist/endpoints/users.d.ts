@@ -8,28 +8,28 @@ import type { GetPayments, UserDetails } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
 export interface GetUserDetailsParams {
-  /**
-   * @remarks
-   * Wire: `targetUsername` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:307:13
-   */
-  readonly targetUsername?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `targetUsername` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:308:13
+     */
+    readonly targetUsername?: string | null | undefined;
 }
 /**
  * Result of {@link GetUserDetails}.
  *
- * Spec: spec/service.yaml:308:17
+ * Spec: spec/service.yaml:309:17
  */
 export type GetUserDetailsResult = UserDetails | null;
 /**
  * Descriptor of {@link GetUserDetails}: wire names, order and types.
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
 export declare const GetUserDetailsOperation: OperationDescriptor<GetUserDetailsParams, GetUserDetailsResult>;
 /**
@@ -46,74 +46,67 @@ export declare const GetUserDetailsOperation: OperationDescriptor<GetUserDetails
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
-export declare function GetUserDetails(
-  config: Config,
-  params?: GetUserDetailsParams,
-  options?: CallOptions,
-): Promise<GetUserDetailsResult>;
+export declare function GetUserDetails(config: Config, params?: GetUserDetailsParams, options?: CallOptions): Promise<GetUserDetailsResult>;
 /**
  * Parameters of {@link GetPaymentsByTargetUsername}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
 export interface GetPaymentsByTargetUsernameParams {
-  /**
-   * @remarks
-   * Wire: `targetUsername` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:314:13
-   */
-  readonly targetUsername?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `fromDate` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:315:13
-   */
-  readonly fromDate: XsdDateTime | Date;
-  /**
-   * @remarks
-   * Wire: `toDate` (xsd:dateTime).
-   *
-   * Spec: spec/service.yaml:316:13
-   */
-  readonly toDate: XsdDateTime | Date;
-  /**
-   * @remarks
-   * Wire: `count` (xsd:int).
-   *
-   * Spec: spec/service.yaml:317:13
-   */
-  readonly count: number;
-  /**
-   * @remarks
-   * Wire: `index` (xsd:int).
-   *
-   * Spec: spec/service.yaml:318:13
-   */
-  readonly index: number;
+    /**
+     * @remarks
+     * Wire: `targetUsername` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:315:13
+     */
+    readonly targetUsername?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `fromDate` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:316:13
+     */
+    readonly fromDate: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `toDate` (xsd:dateTime).
+     *
+     * Spec: spec/service.yaml:317:13
+     */
+    readonly toDate: XsdDateTime | Date;
+    /**
+     * @remarks
+     * Wire: `count` (xsd:int).
+     *
+     * Spec: spec/service.yaml:318:13
+     */
+    readonly count: number;
+    /**
+     * @remarks
+     * Wire: `index` (xsd:int).
+     *
+     * Spec: spec/service.yaml:319:13
+     */
+    readonly index: number;
 }
 /**
  * Result of {@link GetPaymentsByTargetUsername}.
  *
- * Spec: spec/service.yaml:319:17
+ * Spec: spec/service.yaml:320:17
  */
 export type GetPaymentsByTargetUsernameResult = GetPayments[] | null;
 /**
  * Descriptor of {@link GetPaymentsByTargetUsername}: wire names, order and types.
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
-export declare const GetPaymentsByTargetUsernameOperation: OperationDescriptor<
-  GetPaymentsByTargetUsernameParams,
-  GetPaymentsByTargetUsernameResult
->;
+export declare const GetPaymentsByTargetUsernameOperation: OperationDescriptor<GetPaymentsByTargetUsernameParams, GetPaymentsByTargetUsernameResult>;
 /**
  * Payments of a user between two dates.
  *
@@ -128,77 +121,70 @@ export declare const GetPaymentsByTargetUsernameOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
-export declare function GetPaymentsByTargetUsername(
-  config: Config,
-  params: GetPaymentsByTargetUsernameParams,
-  options?: CallOptions,
-): Promise<GetPaymentsByTargetUsernameResult>;
+export declare function GetPaymentsByTargetUsername(config: Config, params: GetPaymentsByTargetUsernameParams, options?: CallOptions): Promise<GetPaymentsByTargetUsernameResult>;
 /**
  * Parameters of {@link AddUserWithMobileNumber}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
 export interface AddUserWithMobileNumberParams {
-  /**
-   * @remarks
-   * Wire: `productId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:325:13
-   */
-  readonly productId: number;
-  /**
-   * @remarks
-   * Wire: `mobileNumber` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:326:13
-   */
-  readonly mobileNumber?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `firstName` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:327:13
-   */
-  readonly firstName?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `lastName` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:328:13
-   */
-  readonly lastName?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `email` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:329:13
-   */
-  readonly email?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `productId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:326:13
+     */
+    readonly productId: number;
+    /**
+     * @remarks
+     * Wire: `mobileNumber` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:327:13
+     */
+    readonly mobileNumber?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `firstName` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:328:13
+     */
+    readonly firstName?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `lastName` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:329:13
+     */
+    readonly lastName?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `email` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:330:13
+     */
+    readonly email?: string | null | undefined;
 }
 /**
  * Result of {@link AddUserWithMobileNumber}.
  *
- * Spec: spec/service.yaml:330:17
+ * Spec: spec/service.yaml:331:17
  */
 export type AddUserWithMobileNumberResult = string | null;
 /**
  * Descriptor of {@link AddUserWithMobileNumber}: wire names, order and types.
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
-export declare const AddUserWithMobileNumberOperation: OperationDescriptor<
-  AddUserWithMobileNumberParams,
-  AddUserWithMobileNumberResult
->;
+export declare const AddUserWithMobileNumberOperation: OperationDescriptor<AddUserWithMobileNumberParams, AddUserWithMobileNumberResult>;
 /**
  * Creates an account by mobile number.
  *
@@ -213,70 +199,66 @@ export declare const AddUserWithMobileNumberOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
-export declare function AddUserWithMobileNumber(
-  config: Config,
-  params: AddUserWithMobileNumberParams,
-  options?: CallOptions,
-): Promise<AddUserWithMobileNumberResult>;
+export declare function AddUserWithMobileNumber(config: Config, params: AddUserWithMobileNumberParams, options?: CallOptions): Promise<AddUserWithMobileNumberResult>;
 /**
  * Parameters of {@link ChangeUserCredit3}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
 export interface ChangeUserCredit3Params {
-  /**
-   * @remarks
-   * Wire: `rialAmount` (xsd:double).
-   *
-   * Spec: spec/service.yaml:336:13
-   */
-  readonly rialAmount: number;
-  /**
-   * @remarks
-   * Wire: `description` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:337:13
-   */
-  readonly description?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `targetUsername` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:338:13
-   */
-  readonly targetUsername?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `getTax` (xsd:boolean).
-   *
-   * Spec: spec/service.yaml:339:13
-   */
-  readonly getTax: boolean;
-  /**
-   * @remarks
-   * Wire: `getBudget` (xsd:boolean).
-   *
-   * Spec: spec/service.yaml:340:13
-   */
-  readonly getBudget: boolean;
+    /**
+     * @remarks
+     * Wire: `rialAmount` (xsd:double).
+     *
+     * Spec: spec/service.yaml:337:13
+     */
+    readonly rialAmount: number;
+    /**
+     * @remarks
+     * Wire: `description` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:338:13
+     */
+    readonly description?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `targetUsername` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:339:13
+     */
+    readonly targetUsername?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `getTax` (xsd:boolean).
+     *
+     * Spec: spec/service.yaml:340:13
+     */
+    readonly getTax: boolean;
+    /**
+     * @remarks
+     * Wire: `getBudget` (xsd:boolean).
+     *
+     * Spec: spec/service.yaml:341:13
+     */
+    readonly getBudget: boolean;
 }
 /**
  * Result of {@link ChangeUserCredit3}.
  *
- * Spec: spec/service.yaml:341:17
+ * Spec: spec/service.yaml:342:17
  */
 export type ChangeUserCredit3Result = number;
 /**
  * Descriptor of {@link ChangeUserCredit3}: wire names, order and types.
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
 export declare const ChangeUserCredit3Operation: OperationDescriptor<ChangeUserCredit3Params, ChangeUserCredit3Result>;
 /**
@@ -293,57 +275,53 @@ export declare const ChangeUserCredit3Operation: OperationDescriptor<ChangeUserC
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
-export declare function ChangeUserCredit3(
-  config: Config,
-  params: ChangeUserCredit3Params,
-  options?: CallOptions,
-): Promise<ChangeUserCredit3Result>;
+export declare function ChangeUserCredit3(config: Config, params: ChangeUserCredit3Params, options?: CallOptions): Promise<ChangeUserCredit3Result>;
 /**
  * Parameters of {@link ForgotPassword}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
 export interface ForgotPasswordParams {
-  /**
-   * @remarks
-   * Wire: `mobileNumber` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:347:13
-   */
-  readonly mobileNumber?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `emailAddress` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:348:13
-   */
-  readonly emailAddress?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `targetUsername` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:349:13
-   */
-  readonly targetUsername?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `mobileNumber` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:348:13
+     */
+    readonly mobileNumber?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `emailAddress` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:349:13
+     */
+    readonly emailAddress?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `targetUsername` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:350:13
+     */
+    readonly targetUsername?: string | null | undefined;
 }
 /**
  * Result of {@link ForgotPassword}.
  *
- * Spec: spec/service.yaml:350:17
+ * Spec: spec/service.yaml:351:17
  */
 export type ForgotPasswordResult = number;
 /**
  * Descriptor of {@link ForgotPassword}: wire names, order and types.
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
 export declare const ForgotPasswordOperation: OperationDescriptor<ForgotPasswordParams, ForgotPasswordResult>;
 /**
@@ -360,48 +338,44 @@ export declare const ForgotPasswordOperation: OperationDescriptor<ForgotPassword
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
-export declare function ForgotPassword(
-  config: Config,
-  params?: ForgotPasswordParams,
-  options?: CallOptions,
-): Promise<ForgotPasswordResult>;
+export declare function ForgotPassword(config: Config, params?: ForgotPasswordParams, options?: CallOptions): Promise<ForgotPasswordResult>;
 /**
  * Parameters of {@link DeductUserCredit}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
 export interface DeductUserCreditParams {
-  /**
-   * @remarks
-   * Wire: `amount` (xsd:double).
-   *
-   * Spec: spec/service.yaml:356:13
-   */
-  readonly amount: number;
-  /**
-   * @remarks
-   * Wire: `description` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:357:13
-   */
-  readonly description?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `amount` (xsd:double).
+     *
+     * Spec: spec/service.yaml:357:13
+     */
+    readonly amount: number;
+    /**
+     * @remarks
+     * Wire: `description` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:358:13
+     */
+    readonly description?: string | null | undefined;
 }
 /**
  * Result of {@link DeductUserCredit}.
  *
- * Spec: spec/service.yaml:358:17
+ * Spec: spec/service.yaml:359:17
  */
 export type DeductUserCreditResult = number;
 /**
  * Descriptor of {@link DeductUserCredit}: wire names, order and types.
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
 export declare const DeductUserCreditOperation: OperationDescriptor<DeductUserCreditParams, DeductUserCreditResult>;
 /**
@@ -418,10 +392,6 @@ export declare const DeductUserCreditOperation: OperationDescriptor<DeductUserCr
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
-export declare function DeductUserCredit(
-  config: Config,
-  params: DeductUserCreditParams,
-  options?: CallOptions,
-): Promise<DeductUserCreditResult>;
+export declare function DeductUserCredit(config: Config, params: DeductUserCreditParams, options?: CallOptions): Promise<DeductUserCreditResult>;

@@ -5,26 +5,19 @@ import { GetPaymentsRecord, UserDetailsRecord } from "../descriptors.js";
 /**
  * Descriptor of {@link GetUserDetails}: wire names, order and types.
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
 export const GetUserDetailsOperation = /* @__PURE__ */ defineOperation({
-  name: "GetUserDetails",
-  path: "/post/Users.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetUserDetails",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "record",
-    type: UserDetailsRecord,
-    item: null,
-    soapElement: "GetUserDetailsResult",
-    httpRoot: "UserGridList",
-    nullable: true,
-  },
+    name: "GetUserDetails",
+    path: "/post/Users.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetUserDetails",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "record", type: UserDetailsRecord, item: null, soapElement: "GetUserDetailsResult", httpRoot: "UserGridList", nullable: true },
 });
 /**
  * Account details of a user.
@@ -40,38 +33,31 @@ export const GetUserDetailsOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
 export function GetUserDetails(config, params = {}, options) {
-  return invoke(config, GetUserDetailsOperation, params, options);
+    return invoke(config, GetUserDetailsOperation, params, options);
 }
 /**
  * Descriptor of {@link GetPaymentsByTargetUsername}: wire names, order and types.
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
 export const GetPaymentsByTargetUsernameOperation = /* @__PURE__ */ defineOperation({
-  name: "GetPaymentsByTargetUsername",
-  path: "/post/Users.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/GetPaymentsByTargetUsername",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
-    { wire: "fromDate", prop: "fromDate", type: "dateTime", item: null, optional: false, credential: null },
-    { wire: "toDate", prop: "toDate", type: "dateTime", item: null, optional: false, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
-    { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "list",
-    type: GetPaymentsRecord,
-    item: "GetPayments",
-    soapElement: "GetPaymentsByTargetUsernameResult",
-    httpRoot: "ArrayOfGetPayments",
-    nullable: true,
-  },
+    name: "GetPaymentsByTargetUsername",
+    path: "/post/Users.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/GetPaymentsByTargetUsername",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
+        { wire: "fromDate", prop: "fromDate", type: "dateTime", item: null, optional: false, credential: null },
+        { wire: "toDate", prop: "toDate", type: "dateTime", item: null, optional: false, credential: null },
+        { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
+        { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "list", type: GetPaymentsRecord, item: "GetPayments", soapElement: "GetPaymentsByTargetUsernameResult", httpRoot: "ArrayOfGetPayments", nullable: true },
 });
 /**
  * Payments of a user between two dates.
@@ -87,38 +73,31 @@ export const GetPaymentsByTargetUsernameOperation = /* @__PURE__ */ defineOperat
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
 export function GetPaymentsByTargetUsername(config, params, options) {
-  return invoke(config, GetPaymentsByTargetUsernameOperation, params, options);
+    return invoke(config, GetPaymentsByTargetUsernameOperation, params, options);
 }
 /**
  * Descriptor of {@link AddUserWithMobileNumber}: wire names, order and types.
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
 export const AddUserWithMobileNumberOperation = /* @__PURE__ */ defineOperation({
-  name: "AddUserWithMobileNumber",
-  path: "/post/Users.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/AddUserWithMobileNumber",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "productId", prop: "productId", type: "int", item: null, optional: false, credential: null },
-    { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null },
-    { wire: "firstName", prop: "firstName", type: "string", item: null, optional: true, credential: null },
-    { wire: "lastName", prop: "lastName", type: "string", item: null, optional: true, credential: null },
-    { wire: "email", prop: "email", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "string",
-    item: null,
-    soapElement: "AddUserWithMobileNumberResult",
-    httpRoot: "string",
-    nullable: true,
-  },
+    name: "AddUserWithMobileNumber",
+    path: "/post/Users.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/AddUserWithMobileNumber",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "productId", prop: "productId", type: "int", item: null, optional: false, credential: null },
+        { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null },
+        { wire: "firstName", prop: "firstName", type: "string", item: null, optional: true, credential: null },
+        { wire: "lastName", prop: "lastName", type: "string", item: null, optional: true, credential: null },
+        { wire: "email", prop: "email", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "string", item: null, soapElement: "AddUserWithMobileNumberResult", httpRoot: "string", nullable: true },
 });
 /**
  * Creates an account by mobile number.
@@ -134,38 +113,31 @@ export const AddUserWithMobileNumberOperation = /* @__PURE__ */ defineOperation(
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
 export function AddUserWithMobileNumber(config, params, options) {
-  return invoke(config, AddUserWithMobileNumberOperation, params, options);
+    return invoke(config, AddUserWithMobileNumberOperation, params, options);
 }
 /**
  * Descriptor of {@link ChangeUserCredit3}: wire names, order and types.
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
 export const ChangeUserCredit3Operation = /* @__PURE__ */ defineOperation({
-  name: "ChangeUserCredit3",
-  path: "/post/Users.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/ChangeUserCredit3",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "rialAmount", prop: "rialAmount", type: "double", item: null, optional: false, credential: null },
-    { wire: "description", prop: "description", type: "string", item: null, optional: true, credential: null },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
-    { wire: "getTax", prop: "getTax", type: "boolean", item: null, optional: false, credential: null },
-    { wire: "getBudget", prop: "getBudget", type: "boolean", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "ChangeUserCredit3Result",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "ChangeUserCredit3",
+    path: "/post/Users.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/ChangeUserCredit3",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "rialAmount", prop: "rialAmount", type: "double", item: null, optional: false, credential: null },
+        { wire: "description", prop: "description", type: "string", item: null, optional: true, credential: null },
+        { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
+        { wire: "getTax", prop: "getTax", type: "boolean", item: null, optional: false, credential: null },
+        { wire: "getBudget", prop: "getBudget", type: "boolean", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "ChangeUserCredit3Result", httpRoot: "int", nullable: false },
 });
 /**
  * Changes the credit of an account.
@@ -181,36 +153,29 @@ export const ChangeUserCredit3Operation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
 export function ChangeUserCredit3(config, params, options) {
-  return invoke(config, ChangeUserCredit3Operation, params, options);
+    return invoke(config, ChangeUserCredit3Operation, params, options);
 }
 /**
  * Descriptor of {@link ForgotPassword}: wire names, order and types.
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
 export const ForgotPasswordOperation = /* @__PURE__ */ defineOperation({
-  name: "ForgotPassword",
-  path: "/post/Users.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/ForgotPassword",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null },
-    { wire: "emailAddress", prop: "emailAddress", type: "string", item: null, optional: true, credential: null },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "ForgotPasswordResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "ForgotPassword",
+    path: "/post/Users.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/ForgotPassword",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null },
+        { wire: "emailAddress", prop: "emailAddress", type: "string", item: null, optional: true, credential: null },
+        { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "ForgotPasswordResult", httpRoot: "int", nullable: false },
 });
 /**
  * Triggers a password reminder.
@@ -226,35 +191,28 @@ export const ForgotPasswordOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
 export function ForgotPassword(config, params = {}, options) {
-  return invoke(config, ForgotPasswordOperation, params, options);
+    return invoke(config, ForgotPasswordOperation, params, options);
 }
 /**
  * Descriptor of {@link DeductUserCredit}: wire names, order and types.
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
 export const DeductUserCreditOperation = /* @__PURE__ */ defineOperation({
-  name: "DeductUserCredit",
-  path: "/post/Users.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/DeductUserCredit",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "amount", prop: "amount", type: "double", item: null, optional: false, credential: null },
-    { wire: "description", prop: "description", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "DeductUserCreditResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "DeductUserCredit",
+    path: "/post/Users.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/DeductUserCredit",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "amount", prop: "amount", type: "double", item: null, optional: false, credential: null },
+        { wire: "description", prop: "description", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "DeductUserCreditResult", httpRoot: "int", nullable: false },
 });
 /**
  * Deducts credit from the caller's account.
@@ -270,8 +228,8 @@ export const DeductUserCreditOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
 export function DeductUserCredit(config, params, options) {
-  return invoke(config, DeductUserCreditOperation, params, options);
+    return invoke(config, DeductUserCreditOperation, params, options);
 }

@@ -7,58 +7,58 @@ import { type CallOptions, type Config, type OperationDescriptor } from "../runt
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
 export interface SendBulkVoiceSMSParams {
-  /**
-   * @remarks
-   * Wire: `title` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:568:13
-   */
-  readonly title?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `voiceFileId` (xsd:int).
-   *
-   * Spec: spec/service.yaml:569:13
-   */
-  readonly voiceFileId: number;
-  /**
-   * @remarks
-   * Wire: `receivers` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:570:13
-   */
-  readonly receivers?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `DateToSend` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:571:13
-   */
-  readonly DateToSend?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `repeatCount` (xsd:int).
-   *
-   * Spec: spec/service.yaml:572:13
-   */
-  readonly repeatCount: number;
+    /**
+     * @remarks
+     * Wire: `title` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:569:13
+     */
+    readonly title?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `voiceFileId` (xsd:int).
+     *
+     * Spec: spec/service.yaml:570:13
+     */
+    readonly voiceFileId: number;
+    /**
+     * @remarks
+     * Wire: `receivers` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:571:13
+     */
+    readonly receivers?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `DateToSend` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:572:13
+     */
+    readonly DateToSend?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `repeatCount` (xsd:int).
+     *
+     * Spec: spec/service.yaml:573:13
+     */
+    readonly repeatCount: number;
 }
 /**
  * Result of {@link SendBulkVoiceSMS}.
  *
- * Spec: spec/service.yaml:573:17
+ * Spec: spec/service.yaml:574:17
  */
 export type SendBulkVoiceSMSResult = number;
 /**
  * Descriptor of {@link SendBulkVoiceSMS}: wire names, order and types.
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
 export declare const SendBulkVoiceSMSOperation: OperationDescriptor<SendBulkVoiceSMSParams, SendBulkVoiceSMSResult>;
 /**
@@ -75,70 +75,63 @@ export declare const SendBulkVoiceSMSOperation: OperationDescriptor<SendBulkVoic
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
-export declare function SendBulkVoiceSMS(
-  config: Config,
-  params: SendBulkVoiceSMSParams,
-  options?: CallOptions,
-): Promise<SendBulkVoiceSMSResult>;
+export declare function SendBulkVoiceSMS(config: Config, params: SendBulkVoiceSMSParams, options?: CallOptions): Promise<SendBulkVoiceSMSResult>;
 /**
  * Parameters of {@link SendSMSWithSpeechText}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
 export interface SendSMSWithSpeechTextParams {
-  /**
-   * @remarks
-   * Wire: `smsBody` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:579:13
-   */
-  readonly smsBody?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `speechBody` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:580:13
-   */
-  readonly speechBody?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `from` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:581:13
-   */
-  readonly from?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `to` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:582:13
-   */
-  readonly to?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `smsBody` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:580:13
+     */
+    readonly smsBody?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `speechBody` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:581:13
+     */
+    readonly speechBody?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `from` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:582:13
+     */
+    readonly from?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `to` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:583:13
+     */
+    readonly to?: string | null | undefined;
 }
 /**
  * Result of {@link SendSMSWithSpeechText}.
  *
- * Spec: spec/service.yaml:583:17
+ * Spec: spec/service.yaml:584:17
  */
 export type SendSMSWithSpeechTextResult = string | null;
 /**
  * Descriptor of {@link SendSMSWithSpeechText}: wire names, order and types.
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
-export declare const SendSMSWithSpeechTextOperation: OperationDescriptor<
-  SendSMSWithSpeechTextParams,
-  SendSMSWithSpeechTextResult
->;
+export declare const SendSMSWithSpeechTextOperation: OperationDescriptor<SendSMSWithSpeechTextParams, SendSMSWithSpeechTextResult>;
 /**
  * Sends an SMS together with a spoken text.
  *
@@ -153,55 +146,48 @@ export declare const SendSMSWithSpeechTextOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
-export declare function SendSMSWithSpeechText(
-  config: Config,
-  params?: SendSMSWithSpeechTextParams,
-  options?: CallOptions,
-): Promise<SendSMSWithSpeechTextResult>;
+export declare function SendSMSWithSpeechText(config: Config, params?: SendSMSWithSpeechTextParams, options?: CallOptions): Promise<SendSMSWithSpeechTextResult>;
 /**
  * Parameters of {@link UploadVoiceFileByte}.
  *
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
 export interface UploadVoiceFileByteParams {
-  /**
-   * @remarks
-   * Wire: `title` (xsd:string, may be omitted).
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:589:13
-   */
-  readonly title?: string | null | undefined;
-  /**
-   * @remarks
-   * Wire: `file` (xsd:base64Binary, may be omitted).
-   * SOAP: base64 text. HTTP GET/POST: `file` repeated once per byte, as a decimal value.
-   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
-   *
-   * Spec: spec/service.yaml:590:13
-   */
-  readonly file?: Uint8Array | null | undefined;
+    /**
+     * @remarks
+     * Wire: `title` (xsd:string, may be omitted).
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:590:13
+     */
+    readonly title?: string | null | undefined;
+    /**
+     * @remarks
+     * Wire: `file` (xsd:base64Binary, may be omitted).
+     * SOAP: base64 text. HTTP GET/POST: `file` repeated once per byte, as a decimal value.
+     * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
+     *
+     * Spec: spec/service.yaml:591:13
+     */
+    readonly file?: Uint8Array | null | undefined;
 }
 /**
  * Result of {@link UploadVoiceFileByte}.
  *
- * Spec: spec/service.yaml:591:17
+ * Spec: spec/service.yaml:592:17
  */
 export type UploadVoiceFileByteResult = number;
 /**
  * Descriptor of {@link UploadVoiceFileByte}: wire names, order and types.
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
-export declare const UploadVoiceFileByteOperation: OperationDescriptor<
-  UploadVoiceFileByteParams,
-  UploadVoiceFileByteResult
->;
+export declare const UploadVoiceFileByteOperation: OperationDescriptor<UploadVoiceFileByteParams, UploadVoiceFileByteResult>;
 /**
  * Uploads a voice file. In the HTTP bindings the bytes are sent as one repeated `file` value per byte.
  *
@@ -216,10 +202,6 @@ export declare const UploadVoiceFileByteOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
-export declare function UploadVoiceFileByte(
-  config: Config,
-  params?: UploadVoiceFileByteParams,
-  options?: CallOptions,
-): Promise<UploadVoiceFileByteResult>;
+export declare function UploadVoiceFileByte(config: Config, params?: UploadVoiceFileByteParams, options?: CallOptions): Promise<UploadVoiceFileByteResult>;

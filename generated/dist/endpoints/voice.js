@@ -4,30 +4,23 @@ import { defineOperation, invoke } from "../runtime/index.js";
 /**
  * Descriptor of {@link SendBulkVoiceSMS}: wire names, order and types.
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
 export const SendBulkVoiceSMSOperation = /* @__PURE__ */ defineOperation({
-  name: "SendBulkVoiceSMS",
-  path: "/post/Voice.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/SendBulkVoiceSMS",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "title", prop: "title", type: "string", item: null, optional: true, credential: null },
-    { wire: "voiceFileId", prop: "voiceFileId", type: "int", item: null, optional: false, credential: null },
-    { wire: "receivers", prop: "receivers", type: "string", item: null, optional: true, credential: null },
-    { wire: "DateToSend", prop: "DateToSend", type: "string", item: null, optional: true, credential: null },
-    { wire: "repeatCount", prop: "repeatCount", type: "int", item: null, optional: false, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "SendBulkVoiceSMSResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "SendBulkVoiceSMS",
+    path: "/post/Voice.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/SendBulkVoiceSMS",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "title", prop: "title", type: "string", item: null, optional: true, credential: null },
+        { wire: "voiceFileId", prop: "voiceFileId", type: "int", item: null, optional: false, credential: null },
+        { wire: "receivers", prop: "receivers", type: "string", item: null, optional: true, credential: null },
+        { wire: "DateToSend", prop: "DateToSend", type: "string", item: null, optional: true, credential: null },
+        { wire: "repeatCount", prop: "repeatCount", type: "int", item: null, optional: false, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "SendBulkVoiceSMSResult", httpRoot: "int", nullable: false },
 });
 /**
  * Sends a voice message to many receivers.
@@ -43,37 +36,30 @@ export const SendBulkVoiceSMSOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
 export function SendBulkVoiceSMS(config, params, options) {
-  return invoke(config, SendBulkVoiceSMSOperation, params, options);
+    return invoke(config, SendBulkVoiceSMSOperation, params, options);
 }
 /**
  * Descriptor of {@link SendSMSWithSpeechText}: wire names, order and types.
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
 export const SendSMSWithSpeechTextOperation = /* @__PURE__ */ defineOperation({
-  name: "SendSMSWithSpeechText",
-  path: "/post/Voice.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/SendSMSWithSpeechText",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "smsBody", prop: "smsBody", type: "string", item: null, optional: true, credential: null },
-    { wire: "speechBody", prop: "speechBody", type: "string", item: null, optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "string",
-    item: null,
-    soapElement: "SendSMSWithSpeechTextResult",
-    httpRoot: "string",
-    nullable: true,
-  },
+    name: "SendSMSWithSpeechText",
+    path: "/post/Voice.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/SendSMSWithSpeechText",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "smsBody", prop: "smsBody", type: "string", item: null, optional: true, credential: null },
+        { wire: "speechBody", prop: "speechBody", type: "string", item: null, optional: true, credential: null },
+        { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
+        { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "string", item: null, soapElement: "SendSMSWithSpeechTextResult", httpRoot: "string", nullable: true },
 });
 /**
  * Sends an SMS together with a spoken text.
@@ -89,35 +75,28 @@ export const SendSMSWithSpeechTextOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
 export function SendSMSWithSpeechText(config, params = {}, options) {
-  return invoke(config, SendSMSWithSpeechTextOperation, params, options);
+    return invoke(config, SendSMSWithSpeechTextOperation, params, options);
 }
 /**
  * Descriptor of {@link UploadVoiceFileByte}: wire names, order and types.
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
 export const UploadVoiceFileByteOperation = /* @__PURE__ */ defineOperation({
-  name: "UploadVoiceFileByte",
-  path: "/post/Voice.asmx",
-  namespace: "http://tempuri.org/",
-  soapAction: "http://tempuri.org/UploadVoiceFileByte",
-  params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "title", prop: "title", type: "string", item: null, optional: true, credential: null },
-    { wire: "file", prop: "file", type: "base64Binary", item: null, optional: true, credential: null },
-  ],
-  result: {
-    kind: "scalar",
-    type: "int",
-    item: null,
-    soapElement: "UploadVoiceFileByteResult",
-    httpRoot: "int",
-    nullable: false,
-  },
+    name: "UploadVoiceFileByte",
+    path: "/post/Voice.asmx",
+    namespace: "http://tempuri.org/",
+    soapAction: "http://tempuri.org/UploadVoiceFileByte",
+    params: [
+        { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
+        { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+        { wire: "title", prop: "title", type: "string", item: null, optional: true, credential: null },
+        { wire: "file", prop: "file", type: "base64Binary", item: null, optional: true, credential: null }
+    ],
+    result: { kind: "scalar", type: "int", item: null, soapElement: "UploadVoiceFileByteResult", httpRoot: "int", nullable: false },
 });
 /**
  * Uploads a voice file. In the HTTP bindings the bytes are sent as one repeated `file` value per byte.
@@ -133,8 +112,8 @@ export const UploadVoiceFileByteOperation = /* @__PURE__ */ defineOperation({
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
 export function UploadVoiceFileByte(config, params = {}, options) {
-  return invoke(config, UploadVoiceFileByteOperation, params, options);
+    return invoke(config, UploadVoiceFileByteOperation, params, options);
 }

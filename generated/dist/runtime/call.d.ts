@@ -4,18 +4,8 @@ import type { CallOptions, Config } from "./config.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import { type WireRequest } from "./encode.js";
 /** The request a call would send (for logging, tests and goldens): nothing is sent. */
-export declare function prepareRequest<P, R>(
-  config: Config,
-  op: OperationDescriptor<P, R>,
-  params: P,
-  options?: CallOptions,
-): WireRequest & {
-  readonly url: string;
+export declare function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions): WireRequest & {
+    readonly url: string;
 };
 /** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
-export declare function invoke<P, R>(
-  config: Config,
-  op: OperationDescriptor<P, R>,
-  params: P,
-  options?: CallOptions,
-): Promise<R>;
+export declare function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions): Promise<R>;

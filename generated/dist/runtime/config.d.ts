@@ -12,32 +12,32 @@ import type { AsmxError } from "./errors.js";
  * everywhere (the HTTP GET query, the form body, the SOAP body).
  */
 export interface RequestEvent {
-  readonly operation: string;
-  readonly binding: Binding;
-  readonly method: "GET" | "POST";
-  /** Full URL, password redacted. */
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  /** Body, password redacted; null for HTTP GET. */
-  readonly body: string | null;
+    readonly operation: string;
+    readonly binding: Binding;
+    readonly method: "GET" | "POST";
+    /** Full URL, password redacted. */
+    readonly url: string;
+    readonly headers: Readonly<Record<string, string>>;
+    /** Body, password redacted; null for HTTP GET. */
+    readonly body: string | null;
 }
 /** The response status line and headers as a hook sees them (before the body is read). */
 export interface ResponseEvent {
-  readonly operation: string;
-  readonly binding: Binding;
-  readonly status: number;
-  readonly contentType: string;
-  /** Milliseconds from sending the request to receiving the headers. */
-  readonly durationMs: number;
+    readonly operation: string;
+    readonly binding: Binding;
+    readonly status: number;
+    readonly contentType: string;
+    /** Milliseconds from sending the request to receiving the headers. */
+    readonly durationMs: number;
 }
 /** A failed call as a hook sees it. */
 export interface CallErrorEvent {
-  readonly operation: string;
-  readonly binding: Binding;
-  /** The error the call rejects with (already redacted, like every AsmxError). */
-  readonly error: AsmxError;
-  /** Milliseconds from the start of the call. */
-  readonly durationMs: number;
+    readonly operation: string;
+    readonly binding: Binding;
+    /** The error the call rejects with (already redacted, like every AsmxError). */
+    readonly error: AsmxError;
+    /** Milliseconds from the start of the call. */
+    readonly durationMs: number;
 }
 /**
  * Observers for logging and metrics. Every payload has the password redacted. Hooks are
@@ -45,61 +45,61 @@ export interface CallErrorEvent {
  * break a call.
  */
 export interface ClientHooks {
-  /** Called once per call, after encoding, just before the request is sent. */
-  readonly onRequest?: ((event: RequestEvent) => void) | undefined;
-  /** Called when the response headers arrive. */
-  readonly onResponse?: ((event: ResponseEvent) => void) | undefined;
-  /** Called when a call fails, whatever the reason (encoding included), just before it rejects. */
-  readonly onError?: ((event: CallErrorEvent) => void) | undefined;
+    /** Called once per call, after encoding, just before the request is sent. */
+    readonly onRequest?: ((event: RequestEvent) => void) | undefined;
+    /** Called when the response headers arrive. */
+    readonly onResponse?: ((event: ResponseEvent) => void) | undefined;
+    /** Called when a call fails, whatever the reason (encoding included), just before it rejects. */
+    readonly onError?: ((event: CallErrorEvent) => void) | undefined;
 }
 /** Everything a client can be told. Only `baseUrl` is required. */
 export interface ClientOptions {
-  /** Base address of the service, e.g. `https://sms.example.com` (paths such as `/post/receive.asmx` are appended). */
-  readonly baseUrl: string;
-  /** XML namespace of the service; defaults to the spec's namespace. */
-  readonly namespace?: string | undefined;
-  /** Binding used for calls; default `soap11`. */
-  readonly binding?: Binding | undefined;
-  /** Account credentials sent as each operation's username and password parameters. */
-  readonly credentials?: Credentials | undefined;
-  /** A fetch implementation; defaults to the global `fetch`. */
-  readonly fetch?: typeof fetch | undefined;
-  /** Extra request headers (e.g. a user agent). */
-  readonly headers?: Readonly<Record<string, string>> | undefined;
-  /** Time limit for a whole call, headers and body together, in milliseconds; default 30 000. 0 disables it. */
-  readonly timeoutMs?: number | undefined;
-  /** Aborts every call made with this client when it fires. */
-  readonly signal?: AbortSignal | undefined;
-  /**
-   * Largest response body accepted, in bytes, after any content decoding (so a small gzip
-   * body cannot inflate past it); default 64 MiB. Enforced while reading: the call fails with
-   * ResponseTooLargeError as soon as the limit is passed.
-   */
-  readonly maxResponseBytes?: number | undefined;
-  /** Logging and metrics hooks; their payloads never show the password. */
-  readonly hooks?: ClientHooks | undefined;
+    /** Base address of the service, e.g. `https://sms.example.com` (paths such as `/post/receive.asmx` are appended). */
+    readonly baseUrl: string;
+    /** XML namespace of the service; defaults to the spec's namespace. */
+    readonly namespace?: string | undefined;
+    /** Binding used for calls; default `soap11`. */
+    readonly binding?: Binding | undefined;
+    /** Account credentials sent as each operation's username and password parameters. */
+    readonly credentials?: Credentials | undefined;
+    /** A fetch implementation; defaults to the global `fetch`. */
+    readonly fetch?: typeof fetch | undefined;
+    /** Extra request headers (e.g. a user agent). */
+    readonly headers?: Readonly<Record<string, string>> | undefined;
+    /** Time limit for a whole call, headers and body together, in milliseconds; default 30 000. 0 disables it. */
+    readonly timeoutMs?: number | undefined;
+    /** Aborts every call made with this client when it fires. */
+    readonly signal?: AbortSignal | undefined;
+    /**
+     * Largest response body accepted, in bytes, after any content decoding (so a small gzip
+     * body cannot inflate past it); default 64 MiB. Enforced while reading: the call fails with
+     * ResponseTooLargeError as soon as the limit is passed.
+     */
+    readonly maxResponseBytes?: number | undefined;
+    /** Logging and metrics hooks; their payloads never show the password. */
+    readonly hooks?: ClientHooks | undefined;
 }
 /** Per-call overrides. */
 export interface CallOptions {
-  readonly binding?: Binding | undefined;
-  readonly credentials?: Credentials | undefined;
-  readonly signal?: AbortSignal | undefined;
-  readonly timeoutMs?: number | undefined;
-  readonly headers?: Readonly<Record<string, string>> | undefined;
+    readonly binding?: Binding | undefined;
+    readonly credentials?: Credentials | undefined;
+    readonly signal?: AbortSignal | undefined;
+    readonly timeoutMs?: number | undefined;
+    readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 /** Resolved client options. */
 export interface Config {
-  readonly baseUrl: string;
-  /** Namespace override, or undefined for each operation's spec namespace. */
-  readonly namespace: string | undefined;
-  readonly binding: Binding;
-  readonly credentials: Credentials | undefined;
-  readonly fetch: typeof fetch;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly timeoutMs: number;
-  readonly signal: AbortSignal | undefined;
-  readonly maxResponseBytes: number;
-  readonly hooks?: ClientHooks | undefined;
+    readonly baseUrl: string;
+    /** Namespace override, or undefined for each operation's spec namespace. */
+    readonly namespace: string | undefined;
+    readonly binding: Binding;
+    readonly credentials: Credentials | undefined;
+    readonly fetch: typeof fetch;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly timeoutMs: number;
+    readonly signal: AbortSignal | undefined;
+    readonly maxResponseBytes: number;
+    readonly hooks?: ClientHooks | undefined;
 }
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export declare function createConfig(options: ClientOptions): Config;

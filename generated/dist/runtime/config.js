@@ -3,34 +3,39 @@
 const BINDING_NAMES = ["soap11", "soap12", "httpGet", "httpPost"];
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export function createConfig(options) {
-  let base;
-  try {
-    base = new URL(options.baseUrl);
-  } catch {
-    throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
-  }
-  if (base.protocol !== "http:" && base.protocol !== "https:")
-    throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
-  if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
-  const binding = options.binding ?? "soap11";
-  if (!BINDING_NAMES.includes(binding))
-    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDING_NAMES.join(", ")})`);
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  if (!(timeoutMs >= 0)) throw new TypeError("timeoutMs must be a number ≥ 0");
-  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
-  if (!(maxResponseBytes > 0)) throw new TypeError("maxResponseBytes must be a number > 0");
-  const f = options.fetch ?? globalThis.fetch;
-  if (typeof f !== "function") throw new TypeError("no fetch: pass options.fetch");
-  return Object.freeze({
-    baseUrl: base.href.replace(/\/+$/, ""),
-    namespace: options.namespace,
-    binding,
-    credentials: options.credentials,
-    fetch: f,
-    headers: Object.freeze({ ...options.headers }),
-    timeoutMs,
-    signal: options.signal,
-    maxResponseBytes,
-    hooks: Object.freeze({ ...options.hooks }),
-  });
+    let base;
+    try {
+        base = new URL(options.baseUrl);
+    }
+    catch {
+        throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
+    }
+    if (base.protocol !== "http:" && base.protocol !== "https:")
+        throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
+    if (base.search !== "" || base.hash !== "")
+        throw new TypeError("baseUrl must not have a query or fragment");
+    const binding = options.binding ?? "soap11";
+    if (!BINDING_NAMES.includes(binding))
+        throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDING_NAMES.join(", ")})`);
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    if (!(timeoutMs >= 0))
+        throw new TypeError("timeoutMs must be a number ≥ 0");
+    const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+    if (!(maxResponseBytes > 0))
+        throw new TypeError("maxResponseBytes must be a number > 0");
+    const f = options.fetch ?? globalThis.fetch;
+    if (typeof f !== "function")
+        throw new TypeError("no fetch: pass options.fetch");
+    return Object.freeze({
+        baseUrl: base.href.replace(/\/+$/, ""),
+        namespace: options.namespace,
+        binding,
+        credentials: options.credentials,
+        fetch: f,
+        headers: Object.freeze({ ...options.headers }),
+        timeoutMs,
+        signal: options.signal,
+        maxResponseBytes,
+        hooks: Object.freeze({ ...options.hooks }),
+    });
 }

@@ -13,37 +13,37 @@
  */
 /** An immutable XSD dateTime, independent of the host's time zone. */
 export declare class XsdDateTime {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  /** Fractional-second digits exactly as written ("" when none), e.g. "1234567". */
-  readonly fraction: string;
-  /** The offset as written: "" (none, a local/unspecified time), "Z", or "+03:30" / "-05:00". */
-  readonly offset: string;
-  private constructor();
-  /** Parses XSD dateTime text. Throws RangeError with the reason when the text is not a valid dateTime. */
-  static parse(text: string): XsdDateTime;
-  /** The UTC instant of a Date, written with "Z" and millisecond digits when non-zero. */
-  static fromDate(date: Date): XsdDateTime;
-  /** Whether the value carries an offset ("Z" or ±hh:mm). */
-  get hasOffset(): boolean;
-  /** The offset in minutes east of UTC, or null when the value has none. */
-  get offsetMinutes(): number | null;
-  /**
-   * Milliseconds since the epoch. For a value without an offset, `assumeOffsetMinutes` says
-   * which offset to assume (e.g. 0 for UTC, 210 for Asia/Tehran standard time); without it a
-   * RangeError is thrown rather than silently guessing. Digits past milliseconds are truncated.
-   */
-  epochMilliseconds(assumeOffsetMinutes?: number): number;
-  /** A Date for this instant; see epochMilliseconds for `assumeOffsetMinutes`. */
-  toDate(assumeOffsetMinutes?: number): Date;
-  /** The XSD lexical form, byte for byte as parsed. */
-  toString(): string;
-  /** JSON form: the lexical text. */
-  toJSON(): string;
-  /** Same lexical value (same text), not merely the same instant. */
-  equals(other: XsdDateTime): boolean;
+    readonly year: number;
+    readonly month: number;
+    readonly day: number;
+    readonly hour: number;
+    readonly minute: number;
+    readonly second: number;
+    /** Fractional-second digits exactly as written ("" when none), e.g. "1234567". */
+    readonly fraction: string;
+    /** The offset as written: "" (none, a local/unspecified time), "Z", or "+03:30" / "-05:00". */
+    readonly offset: string;
+    private constructor();
+    /** Parses XSD dateTime text. Throws RangeError with the reason when the text is not a valid dateTime. */
+    static parse(text: string): XsdDateTime;
+    /** The UTC instant of a Date, written with "Z" and millisecond digits when non-zero. */
+    static fromDate(date: Date): XsdDateTime;
+    /** Whether the value carries an offset ("Z" or ±hh:mm). */
+    get hasOffset(): boolean;
+    /** The offset in minutes east of UTC, or null when the value has none. */
+    get offsetMinutes(): number | null;
+    /**
+     * Milliseconds since the epoch. For a value without an offset, `assumeOffsetMinutes` says
+     * which offset to assume (e.g. 0 for UTC, 210 for Asia/Tehran standard time); without it a
+     * RangeError is thrown rather than silently guessing. Digits past milliseconds are truncated.
+     */
+    epochMilliseconds(assumeOffsetMinutes?: number): number;
+    /** A Date for this instant; see epochMilliseconds for `assumeOffsetMinutes`. */
+    toDate(assumeOffsetMinutes?: number): Date;
+    /** The XSD lexical form, byte for byte as parsed. */
+    toString(): string;
+    /** JSON form: the lexical text. */
+    toJSON(): string;
+    /** Same lexical value (same text), not merely the same instant. */
+    equals(other: XsdDateTime): boolean;
 }

@@ -13,84 +13,77 @@ import { type ErrorContext } from "./errors.js";
 import { type XmlSink } from "./xml.js";
 /** A SOAP fault as read from the body. */
 export interface FaultInfo {
-  readonly soapVersion: "1.1" | "1.2";
-  readonly faultCode: string;
-  readonly faultString: string;
-  readonly subcodes: readonly string[];
-  readonly actor: string | undefined;
-  readonly detail: string | undefined;
+    readonly soapVersion: "1.1" | "1.2";
+    readonly faultCode: string;
+    readonly faultString: string;
+    readonly subcodes: readonly string[];
+    readonly actor: string | undefined;
+    readonly detail: string | undefined;
 }
 /** What a response body held: the result value, or a SOAP fault. */
-export type DecodeOutcome =
-  | {
-      readonly kind: "value";
-      readonly value: unknown;
-    }
-  | {
-      readonly kind: "fault";
-      readonly fault: FaultInfo;
-    };
+export type DecodeOutcome = {
+    readonly kind: "value";
+    readonly value: unknown;
+} | {
+    readonly kind: "fault";
+    readonly fault: FaultInfo;
+};
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
 export declare class ResponseDecoder implements XmlSink {
-  private readonly op;
-  private readonly binding;
-  private readonly namespace;
-  private readonly ctx;
-  private readonly tokenizer;
-  private readonly frames;
-  /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
-  private readonly scopes;
-  private depth;
-  private skipDepth;
-  private inLeaf;
-  private leafType;
-  private leafNil;
-  private leafLabel;
-  private buf;
-  private done;
-  private result;
-  private hasResult;
-  private fault;
-  constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext);
-  /** Feeds the next piece of the body. */
-  write(chunk: string): void;
-  /** Ends the body and returns the result or the fault. */
-  end(): DecodeOutcome;
-  private wrap;
-  private error;
-  private expectedTop;
-  private isSoap;
-  private path;
-  private resolve;
-  private isNil;
-  private lookup;
-  private push;
-  /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
-  private startValue;
-  open(name: string, attrs: string): void;
-  private openRoot;
-  private startResult;
-  private openField;
-  text(value: string): void;
-  close(_name: string): void;
-  private nullableHere;
-  private closeLeaf;
-  private deliver;
-  private openFault;
-  private textFault;
-  private closeFault;
-  private faultInfo;
+    private readonly op;
+    private readonly binding;
+    private readonly namespace;
+    private readonly ctx;
+    private readonly tokenizer;
+    private readonly frames;
+    /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
+    private readonly scopes;
+    private depth;
+    private skipDepth;
+    private inLeaf;
+    private leafType;
+    private leafNil;
+    private leafLabel;
+    private buf;
+    private done;
+    private result;
+    private hasResult;
+    private fault;
+    constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext);
+    /** Feeds the next piece of the body. */
+    write(chunk: string): void;
+    /** Ends the body and returns the result or the fault. */
+    end(): DecodeOutcome;
+    private wrap;
+    private error;
+    private expectedTop;
+    private isSoap;
+    private path;
+    private resolve;
+    private isNil;
+    private lookup;
+    private push;
+    /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
+    private startValue;
+    open(name: string, attrs: string): void;
+    private openRoot;
+    private startResult;
+    private openField;
+    text(value: string): void;
+    close(_name: string): void;
+    private nullableHere;
+    private closeLeaf;
+    private deliver;
+    private openFault;
+    private textFault;
+    private closeFault;
+    private faultInfo;
 }
 /**
  * Decodes a whole response body of `op` received over `binding`. Returns the typed result;
  * throws SoapFaultError when the body is a SOAP fault, DecodeError when it is not the result.
  */
-export declare function decodeResponse<R>(
-  op: OperationDescriptor<unknown, R>,
-  binding: Binding,
-  body: string | Uint8Array,
-  options?: {
+export declare function decodeResponse<R>(op: OperationDescriptor<unknown, R>, binding: Binding, body: string | Uint8Array, options?: {
     readonly namespace?: string;
     readonly status?: number;
-  },
-): R;
+}): R;

@@ -22,478 +22,485 @@ const FAULT = 7;
 const HEADER = 8;
 const fieldMaps = new WeakMap();
 function fieldIndex(record) {
-  let map = fieldMaps.get(record);
-  if (!map) {
-    map = new Map(record.fields.map((f, i) => [f.wire, i]));
-    fieldMaps.set(record, map);
-  }
-  return map;
+    let map = fieldMaps.get(record);
+    if (!map) {
+        map = new Map(record.fields.map((f, i) => [f.wire, i]));
+        fieldMaps.set(record, map);
+    }
+    return map;
 }
 const localName = (name) => {
-  const i = name.indexOf(":");
-  return i < 0 ? name : name.slice(i + 1);
+    const i = name.indexOf(":");
+    return i < 0 ? name : name.slice(i + 1);
 };
 const prefixOf = (name) => {
-  const i = name.indexOf(":");
-  return i < 0 ? "" : name.slice(0, i);
+    const i = name.indexOf(":");
+    return i < 0 ? "" : name.slice(0, i);
 };
-const typeName = (t) =>
-  typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
+const typeName = (t) => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
 function isWhitespace(text) {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
-  }
-  return true;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== 32 && c !== 10 && c !== 9 && c !== 13)
+            return false;
+    }
+    return true;
 }
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
 export class ResponseDecoder {
-  op;
-  binding;
-  namespace;
-  ctx;
-  tokenizer;
-  frames = [];
-  /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
-  scopes = [];
-  depth = 0;
-  skipDepth = 0;
-  // Leaf (scalar element) state.
-  inLeaf = false;
-  leafType = "string";
-  leafNil = false;
-  leafLabel = "";
-  buf = "";
-  // Outcome.
-  done = false;
-  result = undefined;
-  hasResult = false;
-  fault = null;
-  constructor(op, binding, namespace, ctx) {
-    this.op = op;
-    this.binding = binding;
-    this.namespace = namespace;
-    this.ctx = ctx ?? { operation: op.name, binding };
-    this.tokenizer = new XmlTokenizer(this);
-  }
-  /** Feeds the next piece of the body. */
-  write(chunk) {
-    try {
-      this.tokenizer.write(chunk);
-    } catch (err) {
-      throw this.wrap(err);
+    op;
+    binding;
+    namespace;
+    ctx;
+    tokenizer;
+    frames = [];
+    /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
+    scopes = [];
+    depth = 0;
+    skipDepth = 0;
+    // Leaf (scalar element) state.
+    inLeaf = false;
+    leafType = "string";
+    leafNil = false;
+    leafLabel = "";
+    buf = "";
+    // Outcome.
+    done = false;
+    result = undefined;
+    hasResult = false;
+    fault = null;
+    constructor(op, binding, namespace, ctx) {
+        this.op = op;
+        this.binding = binding;
+        this.namespace = namespace;
+        this.ctx = ctx ?? { operation: op.name, binding };
+        this.tokenizer = new XmlTokenizer(this);
     }
-  }
-  /** Ends the body and returns the result or the fault. */
-  end() {
-    try {
-      this.tokenizer.end();
-    } catch (err) {
-      throw this.wrap(err);
-    }
-    if (this.fault) return { kind: "fault", fault: this.faultInfo() };
-    if (!this.hasResult) throw this.error("", `element ${this.expectedTop()}`, "no result");
-    return { kind: "value", value: this.result };
-  }
-  wrap(err) {
-    if (err instanceof AsmxError) return err;
-    if (err instanceof XmlSyntaxError)
-      return new DecodeError(
-        this.path(),
-        "well-formed XML",
-        `${err.message} (${err.code} at offset ${err.offset})`,
-        this.ctx,
-        { cause: err },
-      );
-    return err;
-  }
-  error(path, expected, found) {
-    return new DecodeError(path, expected, found, this.ctx);
-  }
-  expectedTop() {
-    return this.isSoap() ? `${this.op.name}Response` : this.op.result.httpRoot;
-  }
-  isSoap() {
-    return this.binding === "soap11" || this.binding === "soap12";
-  }
-  path(extra) {
-    let p = "";
-    for (const f of this.frames) {
-      if (f.kind === RECORD || f.kind === LIST) p += f.label.startsWith("[") || p === "" ? f.label : `.${f.label}`;
-    }
-    if (extra !== undefined) p += extra.startsWith("[") || p === "" ? extra : `.${extra}`;
-    return p;
-  }
-  resolve(name, attrs) {
-    const prefix = prefixOf(name);
-    const decls = [];
-    if (attrs !== "") {
-      for (const [n, v] of parseAttributes(attrs)) {
-        if (n === "xmlns") decls.push(["", v]);
-        else if (n.startsWith("xmlns:")) decls.push([n.slice(6), v]);
-      }
-    }
-    this.scopes.push(decls);
-    for (let i = this.scopes.length - 1; i >= 0; i--) {
-      const scope = this.scopes[i] ?? [];
-      for (const [p, uri] of scope) if (p === prefix) return uri;
-    }
-    return prefix === "" ? "" : `(undeclared prefix ${prefix})`;
-  }
-  isNil(attrs) {
-    if (attrs === "" || attrs.indexOf("nil") < 0) return false;
-    for (const [n, v] of parseAttributes(attrs)) {
-      if (localName(n) === "nil" && (v === "true" || v === "1")) {
-        const prefix = prefixOf(n);
-        if (prefix === "") continue;
-        const decl = attrs.includes(`xmlns:${prefix}=`)
-          ? parseAttributes(attrs).find(([a]) => a === `xmlns:${prefix}`)?.[1]
-          : this.lookup(prefix);
-        if (decl === XSI_NS || decl === undefined) return true;
-      }
-    }
-    return false;
-  }
-  lookup(prefix) {
-    for (let i = this.scopes.length - 1; i >= 0; i--)
-      for (const [p, uri] of this.scopes[i] ?? []) if (p === prefix) return uri;
-    return undefined;
-  }
-  push(kind, label) {
-    const frame = { kind, label, record: null, value: null, next: 0, item: "", itemType: null, field: null };
-    this.frames.push(frame);
-    return frame;
-  }
-  /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
-  startValue(type, label, attrs, field, listResult) {
-    if (listResult) {
-      const f = this.push(LIST, label);
-      f.value = [];
-      f.item = listResult.item;
-      f.itemType = listResult.type;
-      f.field = field;
-      if (this.isNil(attrs)) f.value = null;
-      return;
-    }
-    if (typeof type === "object" && type.kind === "record") {
-      const f = this.push(RECORD, label);
-      f.record = type;
-      f.field = field;
-      f.value = this.isNil(attrs) ? null : {};
-      return;
-    }
-    this.inLeaf = true;
-    this.leafType = type;
-    this.leafLabel = label;
-    this.leafNil = this.isNil(attrs);
-    this.buf = "";
-  }
-  open(name, attrs) {
-    this.depth++;
-    if (this.skipDepth > 0) {
-      this.skipDepth++;
-      return;
-    }
-    if (this.fault) return this.openFault(name);
-    if (this.inLeaf) throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
-    if (this.done) throw this.error("", "end of document", `element <${name}> after the result`);
-    const top = this.frames[this.frames.length - 1];
-    if (top === undefined) return this.openRoot(name, attrs);
-    switch (top.kind) {
-      case RECORD:
-        return this.openField(top, name, attrs);
-      case LIST: {
-        if (top.value === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
-        const local = localName(name);
-        const list = top.value;
-        if (local !== top.item)
-          throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
-        return this.startValue(top.itemType, `[${list.length}]`, attrs, null, null);
-      }
-      case ENVELOPE: {
-        const ns = this.resolve(name, attrs);
-        const local = localName(name);
-        const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
-        if (ns === soapNs && local === "Header") return void this.push(HEADER, "Header");
-        if (ns === soapNs && local === "Body") return void this.push(BODY, "Body");
-        throw this.error("", "soap Header or Body", `element <${name}> in ${ns || "no namespace"}`);
-      }
-      case HEADER:
-        this.skipDepth = 1;
-        return;
-      case BODY: {
-        const ns = this.resolve(name, attrs);
-        const local = localName(name);
-        const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
-        if (ns === soapNs && local === "Fault") {
-          this.push(FAULT, "Fault");
-          this.fault = {
-            version: this.binding === "soap11" ? "1.1" : "1.2",
-            texts: new Map(),
-            path: [],
-            detailDepth: 0,
-          };
-          return;
+    /** Feeds the next piece of the body. */
+    write(chunk) {
+        try {
+            this.tokenizer.write(chunk);
         }
-        if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE))
-          throw this.error("", "end of Body", `element <${name}>`);
-        if (local !== `${this.op.name}Response` || ns !== this.namespace)
-          throw this.error(
-            "",
-            `element ${this.op.name}Response in ${this.namespace}`,
-            `element <${name}> in ${ns || "no namespace"}`,
-          );
-        this.push(RESPONSE, local);
-        return;
-      }
-      case RESPONSE: {
-        this.scopes.push([]);
-        const local = localName(name);
-        if (local !== this.op.result.soapElement || this.hasResult) {
-          this.skipDepth = 1; // other output elements (e.g. out parameters) are not ours
-          return;
+        catch (err) {
+            throw this.wrap(err);
         }
-        return this.startResult(local, attrs);
-      }
-      default:
-        throw this.error(this.path(), "no element", `element <${name}>`);
     }
-  }
-  openRoot(name, attrs) {
-    const ns = this.resolve(name, attrs);
-    const local = localName(name);
-    if (this.isSoap()) {
-      const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
-      if (local !== "Envelope" || ns !== soapNs) {
-        const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
-        throw this.error(
-          "",
-          `SOAP ${this.binding === "soap11" ? "1.1" : "1.2"} Envelope`,
-          `root element <${name}> in ${ns || "no namespace"}${other}`,
-        );
-      }
-      this.push(ENVELOPE, "Envelope");
-      return;
+    /** Ends the body and returns the result or the fault. */
+    end() {
+        try {
+            this.tokenizer.end();
+        }
+        catch (err) {
+            throw this.wrap(err);
+        }
+        if (this.fault)
+            return { kind: "fault", fault: this.faultInfo() };
+        if (!this.hasResult)
+            throw this.error("", `element ${this.expectedTop()}`, "no result");
+        return { kind: "value", value: this.result };
     }
-    if (local !== this.op.result.httpRoot || ns !== this.namespace)
-      throw this.error(
-        "",
-        `root element ${this.op.result.httpRoot} in ${this.namespace}`,
-        `root element <${name}> in ${ns || "no namespace"}`,
-      );
-    this.startResult(local, attrs);
-  }
-  startResult(label, attrs) {
-    const r = this.op.result;
-    this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
-  }
-  openField(top, name, attrs) {
-    if (top.value === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
-    const record = top.record;
-    const fields = record.fields;
-    const local = name.indexOf(":") < 0 ? name : localName(name);
-    let index = top.next;
-    const expected = fields[index];
-    if (expected === undefined || expected.wire !== local) {
-      const found = fieldIndex(record).get(local);
-      if (found === undefined) {
-        this.skipDepth = 1; // an element the spec does not know: skipped, for forward compatibility
-        return;
-      }
-      index = found;
+    wrap(err) {
+        if (err instanceof AsmxError)
+            return err;
+        if (err instanceof XmlSyntaxError)
+            return new DecodeError(this.path(), "well-formed XML", `${err.message} (${err.code} at offset ${err.offset})`, this.ctx, { cause: err });
+        return err;
     }
-    const field = fields[index];
-    const obj = top.value;
-    if (obj[field.prop] !== undefined)
-      throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
-    top.next = index + 1;
-    top.field = field;
-    this.startValue(field.type, field.wire, attrs, field, null);
-  }
-  text(value) {
-    if (this.inLeaf) {
-      this.buf = this.buf === "" ? value : this.buf + value;
-      return;
+    error(path, expected, found) {
+        return new DecodeError(path, expected, found, this.ctx);
     }
-    if (this.skipDepth > 0) return;
-    if (this.fault) return this.textFault(value);
-    if (!isWhitespace(value)) throw this.error(this.path(), "an element", `text ${JSON.stringify(value.slice(0, 40))}`);
-  }
-  close(_name) {
-    this.depth--;
-    if (this.skipDepth > 0) {
-      this.skipDepth--;
-      if (this.skipDepth === 0 && this.frames[this.frames.length - 1]?.kind === RESPONSE) this.scopes.pop();
-      return;
+    expectedTop() {
+        return this.isSoap() ? `${this.op.name}Response` : this.op.result.httpRoot;
     }
-    if (this.inLeaf) return this.closeLeaf();
-    if (this.fault) return this.closeFault();
-    const frame = this.frames.pop();
-    if (frame === undefined) return;
-    switch (frame.kind) {
-      case RECORD: {
-        const obj = frame.value;
-        if (obj !== null) {
-          for (const f of frame.record.fields) {
-            if (obj[f.prop] !== undefined) continue;
-            if (!f.nullable) {
-              this.frames.push(frame);
-              const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
-              this.frames.pop();
-              throw err;
+    isSoap() {
+        return this.binding === "soap11" || this.binding === "soap12";
+    }
+    path(extra) {
+        let p = "";
+        for (const f of this.frames) {
+            if (f.kind === RECORD || f.kind === LIST)
+                p += f.label.startsWith("[") || p === "" ? f.label : `.${f.label}`;
+        }
+        if (extra !== undefined)
+            p += extra.startsWith("[") || p === "" ? extra : `.${extra}`;
+        return p;
+    }
+    resolve(name, attrs) {
+        const prefix = prefixOf(name);
+        const decls = [];
+        if (attrs !== "") {
+            for (const [n, v] of parseAttributes(attrs)) {
+                if (n === "xmlns")
+                    decls.push(["", v]);
+                else if (n.startsWith("xmlns:"))
+                    decls.push([n.slice(6), v]);
             }
-            obj[f.prop] = null;
-          }
-        } else if (!this.nullableHere(frame.field)) {
-          throw this.error(
-            `${this.path()}${this.path() === "" ? "" : "."}${frame.label}`,
-            typeName(frame.record),
-            "xsi:nil",
-          );
         }
-        this.deliver(obj, frame.field);
-        return;
-      }
-      case LIST:
-        if (frame.value === null && !this.op.result.nullable)
-          throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
-        this.deliver(frame.value, frame.field);
-        return;
-      case RESPONSE:
-        this.scopes.pop();
-        if (!this.hasResult) {
-          if (!this.op.result.nullable)
-            throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
-          this.result = null;
-          this.hasResult = true;
+        this.scopes.push(decls);
+        for (let i = this.scopes.length - 1; i >= 0; i--) {
+            const scope = this.scopes[i] ?? [];
+            for (const [p, uri] of scope)
+                if (p === prefix)
+                    return uri;
         }
-        this.done = true;
-        return;
-      case BODY:
-      case ENVELOPE:
-      case HEADER:
-        this.scopes.pop();
-        return;
-      default:
-        return;
+        return prefix === "" ? "" : `(undeclared prefix ${prefix})`;
     }
-  }
-  nullableHere(field) {
-    return field === null ? this.op.result.nullable : field.nullable;
-  }
-  closeLeaf() {
-    this.inLeaf = false;
-    const top = this.frames[this.frames.length - 1];
-    const field = top !== undefined && top.kind === RECORD ? top.field : null;
-    let value;
-    if (this.leafNil) {
-      const nullable =
-        top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
-      if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
-      value = null;
-    } else {
-      const type = this.leafType;
-      try {
-        if (typeof type === "string") value = CODECS[type].decode(this.buf);
-        else if (type.kind === "enum") {
-          const t = this.buf.trim();
-          if (!type.values.includes(t)) throw new CodecError("unknown value");
-          value = t;
+    isNil(attrs) {
+        if (attrs === "" || attrs.indexOf("nil") < 0)
+            return false;
+        for (const [n, v] of parseAttributes(attrs)) {
+            if (localName(n) === "nil" && (v === "true" || v === "1")) {
+                const prefix = prefixOf(n);
+                if (prefix === "")
+                    continue;
+                const decl = attrs.includes(`xmlns:${prefix}=`) ? parseAttributes(attrs).find(([a]) => a === `xmlns:${prefix}`)?.[1] : this.lookup(prefix);
+                if (decl === XSI_NS || decl === undefined)
+                    return true;
+            }
         }
-      } catch (err) {
-        if (err instanceof CodecError)
-          throw this.error(this.path(this.leafLabel), typeName(type), JSON.stringify(this.buf));
-        throw err;
-      }
+        return false;
     }
-    if (top === undefined || top.kind === RESPONSE) {
-      this.result = value;
-      this.hasResult = true;
-      if (top === undefined) this.done = true;
-    } else if (top.kind === RECORD) top.value[field.prop] = value;
-    else top.value.push(value);
-  }
-  deliver(value, field) {
-    const parent = this.frames[this.frames.length - 1];
-    if (parent === undefined || parent.kind === RESPONSE) {
-      this.result = value;
-      this.hasResult = true;
-      if (parent === undefined) {
-        this.done = true;
-        this.scopes.pop();
-      }
-    } else if (parent.kind === RECORD && field !== null) parent.value[field.prop] = value;
-    else if (parent.kind === LIST) parent.value.push(value);
-  }
-  // SOAP faults: a small subtree, collected as text by local-name path.
-  openFault(name) {
-    const f = this.fault;
-    f.path.push(localName(name));
-    if (f.detailDepth > 0 || /^(detail|Detail)$/.test(localName(name))) f.detailDepth++;
-  }
-  textFault(value) {
-    const f = this.fault;
-    const key = f.detailDepth > 0 ? "detail" : f.path.join("/");
-    f.texts.set(key, (f.texts.get(key) ?? "") + value);
-  }
-  closeFault() {
-    const f = this.fault;
-    if (f.path.length === 0) {
-      this.frames.pop(); // the Fault element itself
-      this.done = true;
-      return;
+    lookup(prefix) {
+        for (let i = this.scopes.length - 1; i >= 0; i--)
+            for (const [p, uri] of this.scopes[i] ?? [])
+                if (p === prefix)
+                    return uri;
+        return undefined;
     }
-    if (f.detailDepth > 0) f.detailDepth--;
-    f.path.pop();
-  }
-  faultInfo() {
-    const f = this.fault;
-    const t = (k) => {
-      const v = f.texts.get(k);
-      return v === undefined ? undefined : v.trim();
-    };
-    if (f.version === "1.1") {
-      return {
-        soapVersion: "1.1",
-        faultCode: t("faultcode") ?? "",
-        faultString: t("faultstring") ?? "",
-        subcodes: [],
-        actor: t("faultactor"),
-        detail: t("detail"),
-      };
+    push(kind, label) {
+        const frame = { kind, label, record: null, value: null, next: 0, item: "", itemType: null, field: null };
+        this.frames.push(frame);
+        return frame;
     }
-    const subcodes = [...f.texts.entries()]
-      .filter(([k]) => /^Code(\/Subcode)+\/Value$/.test(k))
-      .sort(([a], [b]) => a.length - b.length)
-      .map(([, v]) => v.trim());
-    return {
-      soapVersion: "1.2",
-      faultCode: t("Code/Value") ?? "",
-      faultString: t("Reason/Text") ?? "",
-      subcodes,
-      actor: t("Role"),
-      detail: t("detail"),
-    };
-  }
+    /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
+    startValue(type, label, attrs, field, listResult) {
+        if (listResult) {
+            const f = this.push(LIST, label);
+            f.value = [];
+            f.item = listResult.item;
+            f.itemType = listResult.type;
+            f.field = field;
+            if (this.isNil(attrs))
+                f.value = null;
+            return;
+        }
+        if (typeof type === "object" && type.kind === "record") {
+            const f = this.push(RECORD, label);
+            f.record = type;
+            f.field = field;
+            f.value = this.isNil(attrs) ? null : {};
+            return;
+        }
+        this.inLeaf = true;
+        this.leafType = type;
+        this.leafLabel = label;
+        this.leafNil = this.isNil(attrs);
+        this.buf = "";
+    }
+    open(name, attrs) {
+        this.depth++;
+        if (this.skipDepth > 0) {
+            this.skipDepth++;
+            return;
+        }
+        if (this.fault)
+            return this.openFault(name);
+        if (this.inLeaf)
+            throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
+        if (this.done)
+            throw this.error("", "end of document", `element <${name}> after the result`);
+        const top = this.frames[this.frames.length - 1];
+        if (top === undefined)
+            return this.openRoot(name, attrs);
+        switch (top.kind) {
+            case RECORD:
+                return this.openField(top, name, attrs);
+            case LIST: {
+                if (top.value === null)
+                    throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
+                const local = localName(name);
+                const list = top.value;
+                if (local !== top.item)
+                    throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
+                return this.startValue(top.itemType, `[${list.length}]`, attrs, null, null);
+            }
+            case ENVELOPE: {
+                const ns = this.resolve(name, attrs);
+                const local = localName(name);
+                const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+                if (ns === soapNs && local === "Header")
+                    return void this.push(HEADER, "Header");
+                if (ns === soapNs && local === "Body")
+                    return void this.push(BODY, "Body");
+                throw this.error("", "soap Header or Body", `element <${name}> in ${ns || "no namespace"}`);
+            }
+            case HEADER:
+                this.skipDepth = 1;
+                return;
+            case BODY: {
+                const ns = this.resolve(name, attrs);
+                const local = localName(name);
+                const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+                if (ns === soapNs && local === "Fault") {
+                    this.push(FAULT, "Fault");
+                    this.fault = { version: this.binding === "soap11" ? "1.1" : "1.2", texts: new Map(), path: [], detailDepth: 0 };
+                    return;
+                }
+                if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE))
+                    throw this.error("", "end of Body", `element <${name}>`);
+                if (local !== `${this.op.name}Response` || ns !== this.namespace)
+                    throw this.error("", `element ${this.op.name}Response in ${this.namespace}`, `element <${name}> in ${ns || "no namespace"}`);
+                this.push(RESPONSE, local);
+                return;
+            }
+            case RESPONSE: {
+                this.scopes.push([]);
+                const local = localName(name);
+                if (local !== this.op.result.soapElement || this.hasResult) {
+                    this.skipDepth = 1; // other output elements (e.g. out parameters) are not ours
+                    return;
+                }
+                return this.startResult(local, attrs);
+            }
+            default:
+                throw this.error(this.path(), "no element", `element <${name}>`);
+        }
+    }
+    openRoot(name, attrs) {
+        const ns = this.resolve(name, attrs);
+        const local = localName(name);
+        if (this.isSoap()) {
+            const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+            if (local !== "Envelope" || ns !== soapNs) {
+                const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
+                throw this.error("", `SOAP ${this.binding === "soap11" ? "1.1" : "1.2"} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
+            }
+            this.push(ENVELOPE, "Envelope");
+            return;
+        }
+        if (local !== this.op.result.httpRoot || ns !== this.namespace)
+            throw this.error("", `root element ${this.op.result.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
+        this.startResult(local, attrs);
+    }
+    startResult(label, attrs) {
+        const r = this.op.result;
+        this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
+    }
+    openField(top, name, attrs) {
+        if (top.value === null)
+            throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
+        const record = top.record;
+        const fields = record.fields;
+        const local = name.indexOf(":") < 0 ? name : localName(name);
+        let index = top.next;
+        const expected = fields[index];
+        if (expected === undefined || expected.wire !== local) {
+            const found = fieldIndex(record).get(local);
+            if (found === undefined) {
+                this.skipDepth = 1; // an element the spec does not know: skipped, for forward compatibility
+                return;
+            }
+            index = found;
+        }
+        const field = fields[index];
+        const obj = top.value;
+        if (obj[field.prop] !== undefined)
+            throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
+        top.next = index + 1;
+        top.field = field;
+        this.startValue(field.type, field.wire, attrs, field, null);
+    }
+    text(value) {
+        if (this.inLeaf) {
+            this.buf = this.buf === "" ? value : this.buf + value;
+            return;
+        }
+        if (this.skipDepth > 0)
+            return;
+        if (this.fault)
+            return this.textFault(value);
+        if (!isWhitespace(value))
+            throw this.error(this.path(), "an element", `text ${JSON.stringify(value.slice(0, 40))}`);
+    }
+    close(_name) {
+        this.depth--;
+        if (this.skipDepth > 0) {
+            this.skipDepth--;
+            if (this.skipDepth === 0 && this.frames[this.frames.length - 1]?.kind === RESPONSE)
+                this.scopes.pop();
+            return;
+        }
+        if (this.inLeaf)
+            return this.closeLeaf();
+        if (this.fault)
+            return this.closeFault();
+        const frame = this.frames.pop();
+        if (frame === undefined)
+            return;
+        switch (frame.kind) {
+            case RECORD: {
+                const obj = frame.value;
+                if (obj !== null) {
+                    for (const f of frame.record.fields) {
+                        if (obj[f.prop] !== undefined)
+                            continue;
+                        if (!f.nullable) {
+                            this.frames.push(frame);
+                            const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
+                            this.frames.pop();
+                            throw err;
+                        }
+                        obj[f.prop] = null;
+                    }
+                }
+                else if (!this.nullableHere(frame.field)) {
+                    throw this.error(`${this.path()}${this.path() === "" ? "" : "."}${frame.label}`, typeName(frame.record), "xsi:nil");
+                }
+                this.deliver(obj, frame.field);
+                return;
+            }
+            case LIST:
+                if (frame.value === null && !this.op.result.nullable)
+                    throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
+                this.deliver(frame.value, frame.field);
+                return;
+            case RESPONSE:
+                this.scopes.pop();
+                if (!this.hasResult) {
+                    if (!this.op.result.nullable)
+                        throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
+                    this.result = null;
+                    this.hasResult = true;
+                }
+                this.done = true;
+                return;
+            case BODY:
+            case ENVELOPE:
+            case HEADER:
+                this.scopes.pop();
+                return;
+            default:
+                return;
+        }
+    }
+    nullableHere(field) {
+        return field === null ? this.op.result.nullable : field.nullable;
+    }
+    closeLeaf() {
+        this.inLeaf = false;
+        const top = this.frames[this.frames.length - 1];
+        const field = top !== undefined && top.kind === RECORD ? top.field : null;
+        let value;
+        if (this.leafNil) {
+            const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
+            if (!nullable)
+                throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
+            value = null;
+        }
+        else {
+            const type = this.leafType;
+            try {
+                if (typeof type === "string")
+                    value = CODECS[type].decode(this.buf);
+                else if (type.kind === "enum") {
+                    const t = this.buf.trim();
+                    if (!type.values.includes(t))
+                        throw new CodecError("unknown value");
+                    value = t;
+                }
+            }
+            catch (err) {
+                if (err instanceof CodecError)
+                    throw this.error(this.path(this.leafLabel), typeName(type), JSON.stringify(this.buf));
+                throw err;
+            }
+        }
+        if (top === undefined || top.kind === RESPONSE) {
+            this.result = value;
+            this.hasResult = true;
+            if (top === undefined)
+                this.done = true;
+        }
+        else if (top.kind === RECORD)
+            top.value[field.prop] = value;
+        else
+            top.value.push(value);
+    }
+    deliver(value, field) {
+        const parent = this.frames[this.frames.length - 1];
+        if (parent === undefined || parent.kind === RESPONSE) {
+            this.result = value;
+            this.hasResult = true;
+            if (parent === undefined) {
+                this.done = true;
+                this.scopes.pop();
+            }
+        }
+        else if (parent.kind === RECORD && field !== null)
+            parent.value[field.prop] = value;
+        else if (parent.kind === LIST)
+            parent.value.push(value);
+    }
+    // SOAP faults: a small subtree, collected as text by local-name path.
+    openFault(name) {
+        const f = this.fault;
+        f.path.push(localName(name));
+        if (f.detailDepth > 0 || /^(detail|Detail)$/.test(localName(name)))
+            f.detailDepth++;
+    }
+    textFault(value) {
+        const f = this.fault;
+        const key = f.detailDepth > 0 ? "detail" : f.path.join("/");
+        f.texts.set(key, (f.texts.get(key) ?? "") + value);
+    }
+    closeFault() {
+        const f = this.fault;
+        if (f.path.length === 0) {
+            this.frames.pop(); // the Fault element itself
+            this.done = true;
+            return;
+        }
+        if (f.detailDepth > 0)
+            f.detailDepth--;
+        f.path.pop();
+    }
+    faultInfo() {
+        const f = this.fault;
+        const t = (k) => {
+            const v = f.texts.get(k);
+            return v === undefined ? undefined : v.trim();
+        };
+        if (f.version === "1.1") {
+            return { soapVersion: "1.1", faultCode: t("faultcode") ?? "", faultString: t("faultstring") ?? "", subcodes: [], actor: t("faultactor"), detail: t("detail") };
+        }
+        const subcodes = [...f.texts.entries()]
+            .filter(([k]) => /^Code(\/Subcode)+\/Value$/.test(k))
+            .sort(([a], [b]) => a.length - b.length)
+            .map(([, v]) => v.trim());
+        return { soapVersion: "1.2", faultCode: t("Code/Value") ?? "", faultString: t("Reason/Text") ?? "", subcodes, actor: t("Role"), detail: t("detail") };
+    }
 }
 /** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */
 function bodyText(body, ctx) {
-  if (typeof body === "string") return body;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(body);
-  } catch (err) {
-    throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
-  }
+    if (typeof body === "string")
+        return body;
+    try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(body);
+    }
+    catch (err) {
+        throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
+    }
 }
 /**
  * Decodes a whole response body of `op` received over `binding`. Returns the typed result;
  * throws SoapFaultError when the body is a SOAP fault, DecodeError when it is not the result.
  */
 export function decodeResponse(op, binding, body, options = {}) {
-  const ctx = { operation: op.name, binding };
-  const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx);
-  decoder.write(bodyText(body, ctx));
-  const outcome = decoder.end();
-  if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);
-  return outcome.value;
+    const ctx = { operation: op.name, binding };
+    const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx);
+    decoder.write(bodyText(body, ctx));
+    const outcome = decoder.end();
+    if (outcome.kind === "fault")
+        throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);
+    return outcome.value;
 }

@@ -6,74 +6,73 @@
  * TypeScript types of its parameters and result, so generated functions need no casts.
  */
 /** XSD scalar types. */
-export type ScalarName =
-  "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary";
+export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary";
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
-  readonly kind: "enum";
-  readonly name: string;
-  readonly values: readonly string[];
+    readonly kind: "enum";
+    readonly name: string;
+    readonly values: readonly string[];
 }
 /** A record (XSD complex type): child elements in wire order. */
 export interface RecordDescriptor {
-  readonly kind: "record";
-  /** TypeScript name. */
-  readonly name: string;
-  /** Element name on the wire (e.g. `UserGridList`). */
-  readonly wire: string;
-  readonly fields: readonly FieldDescriptor[];
+    readonly kind: "record";
+    /** TypeScript name. */
+    readonly name: string;
+    /** Element name on the wire (e.g. `UserGridList`). */
+    readonly wire: string;
+    readonly fields: readonly FieldDescriptor[];
 }
 /** The type of a value on the wire. */
 export type ValueType = ScalarName | EnumDescriptor | RecordDescriptor;
 export interface FieldDescriptor {
-  /** Element name on the wire. */
-  readonly wire: string;
-  /** Property name of the decoded object. */
-  readonly prop: string;
-  readonly type: ValueType;
-  /** The service may omit the element; decoded as `null`. */
-  readonly nullable: boolean;
+    /** Element name on the wire. */
+    readonly wire: string;
+    /** Property name of the decoded object. */
+    readonly prop: string;
+    readonly type: ValueType;
+    /** The service may omit the element; decoded as `null`. */
+    readonly nullable: boolean;
 }
 export interface ParamDescriptor {
-  /** Parameter (element, query or form) name on the wire. */
-  readonly wire: string;
-  /** Property name in the call's parameter object. */
-  readonly prop: string;
-  readonly type: ScalarName | EnumDescriptor;
-  /** SOAP element name of each list item; null for a single value. */
-  readonly item: string | null;
-  /** The caller may leave it out (minOccurs 0). */
-  readonly optional: boolean;
-  /** Filled from the client's credentials instead of the parameter object. */
-  readonly credential: "username" | "password" | null;
+    /** Parameter (element, query or form) name on the wire. */
+    readonly wire: string;
+    /** Property name in the call's parameter object. */
+    readonly prop: string;
+    readonly type: ScalarName | EnumDescriptor;
+    /** SOAP element name of each list item; null for a single value. */
+    readonly item: string | null;
+    /** The caller may leave it out (minOccurs 0). */
+    readonly optional: boolean;
+    /** Filled from the client's credentials instead of the parameter object. */
+    readonly credential: "username" | "password" | null;
 }
 export interface ResultDescriptor {
-  readonly kind: "scalar" | "record" | "list";
-  readonly type: ValueType;
-  /** Element name of each item of a list result. */
-  readonly item: string | null;
-  /** Child of `<Operation>Response` that holds the result (SOAP bindings). */
-  readonly soapElement: string;
-  /** Root element of HTTP GET/POST responses. */
-  readonly httpRoot: string;
-  /** The service may answer null. */
-  readonly nullable: boolean;
+    readonly kind: "scalar" | "record" | "list";
+    readonly type: ValueType;
+    /** Element name of each item of a list result. */
+    readonly item: string | null;
+    /** Child of `<Operation>Response` that holds the result (SOAP bindings). */
+    readonly soapElement: string;
+    /** Root element of HTTP GET/POST responses. */
+    readonly httpRoot: string;
+    /** The service may answer null. */
+    readonly nullable: boolean;
 }
 declare const paramsBrand: unique symbol;
 declare const resultBrand: unique symbol;
 /** Everything the runtime needs to call one operation. `P` and `R` are compile-time only. */
 export interface OperationDescriptor<P = unknown, R = unknown> {
-  readonly name: string;
-  /** Path of the endpoint file under the base URL, e.g. `/post/receive.asmx`. */
-  readonly path: string;
-  /** XML namespace of the request and response elements (the spec's default; overridable per client). */
-  readonly namespace: string;
-  /** SOAPAction for SOAP 1.1 when the namespace is the default one. */
-  readonly soapAction: string;
-  readonly params: readonly ParamDescriptor[];
-  readonly result: ResultDescriptor;
-  readonly [paramsBrand]?: P;
-  readonly [resultBrand]?: R;
+    readonly name: string;
+    /** Path of the endpoint file under the base URL, e.g. `/post/receive.asmx`. */
+    readonly path: string;
+    /** XML namespace of the request and response elements (the spec's default; overridable per client). */
+    readonly namespace: string;
+    /** SOAPAction for SOAP 1.1 when the namespace is the default one. */
+    readonly soapAction: string;
+    readonly params: readonly ParamDescriptor[];
+    readonly result: ResultDescriptor;
+    readonly [paramsBrand]?: P;
+    readonly [resultBrand]?: R;
 }
 /** Freezes and types an operation descriptor (no other work: safe to tree-shake when unused). */
 export declare function defineOperation<P, R>(descriptor: OperationDescriptor): OperationDescriptor<P, R>;

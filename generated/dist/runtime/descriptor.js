@@ -6,21 +6,22 @@
  * TypeScript types of its parameters and result, so generated functions need no casts.
  */
 function deepFreeze(value) {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
+    if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+        Object.freeze(value);
+        for (const v of Object.values(value))
+            deepFreeze(v);
+    }
+    return value;
 }
 /** Freezes and types an operation descriptor (no other work: safe to tree-shake when unused). */
 export function defineOperation(descriptor) {
-  return deepFreeze(descriptor);
+    return deepFreeze(descriptor);
 }
 /** Freezes a record descriptor. */
 export function defineRecord(descriptor) {
-  return deepFreeze(descriptor);
+    return deepFreeze(descriptor);
 }
 /** Freezes an enum descriptor. */
 export function defineEnum(descriptor) {
-  return deepFreeze(descriptor);
+    return deepFreeze(descriptor);
 }

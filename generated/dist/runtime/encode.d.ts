@@ -9,26 +9,20 @@ import { type Binding } from "./binding.js";
 import type { OperationDescriptor } from "./descriptor.js";
 /** Account credentials, sent as the operation's `username` and `password` parameters. */
 export interface Credentials {
-  readonly username: string;
-  readonly password: string;
+    readonly username: string;
+    readonly password: string;
 }
 /** A request as it goes on the wire, relative to the base URL. */
 export interface WireRequest {
-  readonly method: "GET" | "POST";
-  /** Path and query, e.g. `/post/file.asmx/Operation?username=u&…`. */
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | null;
+    readonly method: "GET" | "POST";
+    /** Path and query, e.g. `/post/file.asmx/Operation?username=u&…`. */
+    readonly path: string;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly body: string | null;
 }
 /** Escapes text for element content: `& < >` and CR (which XML would otherwise turn into LF). */
 export declare function escapeXmlText(text: string): string;
 /** ASMX's SOAPAction rule: the namespace, a '/' unless it already ends in one, the operation name. */
 export declare function soapActionFor(namespace: string, operation: string): string;
 /** Encodes one call. Throws EncodeError (naming the parameter) before anything is sent. */
-export declare function encodeRequest(
-  op: OperationDescriptor,
-  binding: Binding,
-  params: object,
-  credentials: Credentials | undefined,
-  namespace: string,
-): WireRequest;
+export declare function encodeRequest(op: OperationDescriptor, binding: Binding, params: object, credentials: Credentials | undefined, namespace: string): WireRequest;

@@ -10,151 +10,149 @@ import { EncodeError } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
 /** Escapes text for element content: `& < >` and CR (which XML would otherwise turn into LF). */
 export function escapeXmlText(text) {
-  if (!/[&<>\r]/.test(text)) return text;
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
+    if (!/[&<>\r]/.test(text))
+        return text;
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
 }
 function encodeValue(param, value, label, ctx) {
-  const type = param.type;
-  try {
-    if (typeof type === "string") return CODECS[type].encode(value);
-    if (typeof value !== "string" || !type.values.includes(value))
-      throw new CodecError(
-        `expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`,
-      );
-    return value;
-  } catch (err) {
-    if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
-    throw err;
-  }
+    const type = param.type;
+    try {
+        if (typeof type === "string")
+            return CODECS[type].encode(value);
+        if (typeof value !== "string" || !type.values.includes(value))
+            throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`);
+        return value;
+    }
+    catch (err) {
+        if (err instanceof CodecError)
+            throw new EncodeError(label, err.message, ctx);
+        throw err;
+    }
 }
 function collect(op, params, credentials, ctx) {
-  const source = params;
-  return op.params.map((param) => {
-    const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
-    if (value === undefined || value === null) {
-      if (param.optional) return { param, texts: null, single: param.item === null };
-      const why =
-        param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
-      throw new EncodeError(param.wire, why, ctx);
-    }
-    if (param.item === null) return { param, texts: [encodeValue(param, value, param.wire, ctx)], single: true };
-    if (!Array.isArray(value)) throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
-    return { param, texts: value.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false };
-  });
+    const source = params;
+    return op.params.map((param) => {
+        const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
+        if (value === undefined || value === null) {
+            if (param.optional)
+                return { param, texts: null, single: param.item === null };
+            const why = param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
+            throw new EncodeError(param.wire, why, ctx);
+        }
+        if (param.item === null)
+            return { param, texts: [encodeValue(param, value, param.wire, ctx)], single: true };
+        if (!Array.isArray(value))
+            throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
+        return { param, texts: value.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false };
+    });
 }
 function soapBody(op, encoded, namespace) {
-  let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
-  for (const { param, texts, single } of encoded) {
-    if (texts === null) continue;
-    if (single) {
-      xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
-    } else if (texts.length === 0) {
-      xml += `<${param.wire} />`;
-    } else {
-      xml += `<${param.wire}>`;
-      for (const t of texts) xml += `<${param.item}>${escapeXmlText(t)}</${param.item}>`;
-      xml += `</${param.wire}>`;
+    let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
+    for (const { param, texts, single } of encoded) {
+        if (texts === null)
+            continue;
+        if (single) {
+            xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
+        }
+        else if (texts.length === 0) {
+            xml += `<${param.wire} />`;
+        }
+        else {
+            xml += `<${param.wire}>`;
+            for (const t of texts)
+                xml += `<${param.item}>${escapeXmlText(t)}</${param.item}>`;
+            xml += `</${param.wire}>`;
+        }
     }
-  }
-  return `${xml}</${op.name}>`;
+    return `${xml}</${op.name}>`;
 }
 function envelope(binding, content) {
-  const [prefix, ns] = binding === "soap11" ? ["soap", SOAP11_NS] : ["soap12", SOAP12_NS];
-  return (
-    `<?xml version="1.0" encoding="utf-8"?>` +
-    `<${prefix}:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:${prefix}="${ns}">` +
-    `<${prefix}:Body>${content}</${prefix}:Body></${prefix}:Envelope>`
-  );
+    const [prefix, ns] = binding === "soap11" ? ["soap", SOAP11_NS] : ["soap12", SOAP12_NS];
+    return (`<?xml version="1.0" encoding="utf-8"?>` +
+        `<${prefix}:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:${prefix}="${ns}">` +
+        `<${prefix}:Body>${content}</${prefix}:Body></${prefix}:Envelope>`);
 }
 /**
  * HTTP GET/POST pairs. Lists repeat the name once per item; base64Binary is sent as one
  * decimal byte value per byte (ASMX reads `byte[]` as an array in these bindings). An empty
- * list cannot be sent: ASMX reads an absent list as null. An omitted optional value is sent
- * empty, because ASMX requires every parameter to be present in these bindings.
+ * or omitted list cannot be sent: ASMX reads an absent list as null (a 500) and an empty value as
+ * one empty item. An omitted optional single value is sent empty, because ASMX requires every
+ * parameter to be present in these bindings.
  */
 function formPairs(encoded, ctx) {
-  const parts = [];
-  for (const { param, texts } of encoded) {
-    const name = encodeURIComponent(param.wire);
-    let values;
-    if (texts === null) values = [""];
-    else if (param.type === "base64Binary" && param.item === null) {
-      const bytes = CODECS.base64Binary.decode(texts[0] ?? "");
-      if (bytes.length === 0)
-        throw new EncodeError(
-          param.wire,
-          `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`,
-          ctx,
-        );
-      values = Array.from(bytes, String);
-    } else if (param.type === "double") {
-      // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
-      values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
-    } else values = texts;
-    if (values.length === 0)
-      throw new EncodeError(
-        param.wire,
-        `an empty list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null; use a SOAP binding`,
-        ctx,
-      );
-    for (const v of values) parts.push(`${name}=${encodeURIComponent(v)}`);
-  }
-  return parts.join("&");
+    const parts = [];
+    for (const { param, texts } of encoded) {
+        const name = encodeURIComponent(param.wire);
+        let values;
+        if (texts === null) {
+            // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
+            // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
+            if (param.item !== null || param.type === "base64Binary")
+                throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
+            values = [""];
+        }
+        else if (param.type === "base64Binary" && param.item === null) {
+            const bytes = CODECS.base64Binary.decode(texts[0] ?? "");
+            if (bytes.length === 0)
+                throw new EncodeError(param.wire, `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`, ctx);
+            values = Array.from(bytes, String);
+        }
+        else if (param.type === "double") {
+            // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
+            values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
+        }
+        else
+            values = texts;
+        if (values.length === 0)
+            throw new EncodeError(param.wire, `an empty list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null; use a SOAP binding`, ctx);
+        for (const v of values)
+            parts.push(`${name}=${encodeURIComponent(v)}`);
+    }
+    return parts.join("&");
 }
 /** ASMX's SOAPAction rule: the namespace, a '/' unless it already ends in one, the operation name. */
 export function soapActionFor(namespace, operation) {
-  return namespace.endsWith("/") ? namespace + operation : `${namespace}/${operation}`;
+    return namespace.endsWith("/") ? namespace + operation : `${namespace}/${operation}`;
 }
 /** Encodes one call. Throws EncodeError (naming the parameter) before anything is sent. */
 export function encodeRequest(op, binding, params, credentials, namespace) {
-  // EncodeErrors never show the password, even when another parameter happens to hold it.
-  const ctx = { operation: op.name, binding, secrets: credentials?.password ? [credentials.password] : [] };
-  // No parameter object at all reads as {} (then each required parameter is reported by name).
-  if (params !== undefined && (params === null || typeof params !== "object"))
-    throw new EncodeError(
-      "(parameters)",
-      `expected an object of parameters, got ${params === null ? "null" : typeof params}`,
-      ctx,
-    );
-  try {
-    checkXmlChars(namespace);
-  } catch (err) {
-    throw new EncodeError("(namespace)", err.message, ctx);
-  }
-  const encoded = collect(op, params ?? {}, credentials, ctx);
-  switch (binding) {
-    case "soap11":
-      return {
-        method: "POST",
-        path: op.path,
-        headers: {
-          "Content-Type": "text/xml; charset=utf-8",
-          SOAPAction: `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`,
-        },
-        body: envelope("soap11", soapBody(op, encoded, namespace)),
-      };
-    case "soap12":
-      return {
-        method: "POST",
-        path: op.path,
-        headers: { "Content-Type": "application/soap+xml; charset=utf-8" },
-        body: envelope("soap12", soapBody(op, encoded, namespace)),
-      };
-    case "httpGet": {
-      const query = formPairs(encoded, ctx);
-      return {
-        method: "GET",
-        path: `${op.path}/${op.name}${query === "" ? "" : `?${query}`}`,
-        headers: {},
-        body: null,
-      };
+    // EncodeErrors never show the password, even when another parameter happens to hold it.
+    const ctx = { operation: op.name, binding, secrets: credentials?.password ? [credentials.password] : [] };
+    // No parameter object at all reads as {} (then each required parameter is reported by name).
+    if (params !== undefined && (params === null || typeof params !== "object"))
+        throw new EncodeError("(parameters)", `expected an object of parameters, got ${params === null ? "null" : typeof params}`, ctx);
+    try {
+        checkXmlChars(namespace);
     }
-    case "httpPost":
-      return {
-        method: "POST",
-        path: `${op.path}/${op.name}`,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: formPairs(encoded, ctx),
-      };
-  }
+    catch (err) {
+        throw new EncodeError("(namespace)", err.message, ctx);
+    }
+    const encoded = collect(op, params ?? {}, credentials, ctx);
+    switch (binding) {
+        case "soap11":
+            return {
+                method: "POST",
+                path: op.path,
+                headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"` },
+                body: envelope("soap11", soapBody(op, encoded, namespace)),
+            };
+        case "soap12":
+            return {
+                method: "POST",
+                path: op.path,
+                headers: { "Content-Type": "application/soap+xml; charset=utf-8" },
+                body: envelope("soap12", soapBody(op, encoded, namespace)),
+            };
+        case "httpGet": {
+            const query = formPairs(encoded, ctx);
+            return { method: "GET", path: `${op.path}/${op.name}${query === "" ? "" : `?${query}`}`, headers: {}, body: null };
+        }
+        case "httpPost":
+            return {
+                method: "POST",
+                path: `${op.path}/${op.name}`,
+                headers: { "Content-Type": "application/x-www-form-urlencoded" },
+                body: formPairs(encoded, ctx),
+            };
+    }
 }

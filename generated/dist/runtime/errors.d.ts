@@ -8,127 +8,117 @@
 import type { Binding } from "./binding.js";
 /** Where an error happened. */
 export interface ErrorContext {
-  readonly operation?: string | undefined;
-  readonly binding?: Binding | undefined;
-  /**
-   * Texts (the password) that an error built with this context must not show: they are
-   * replaced with `***` in its message, its text fields and its cause. Never stored on the error.
-   */
-  readonly secrets?: readonly string[] | undefined;
+    readonly operation?: string | undefined;
+    readonly binding?: Binding | undefined;
+    /**
+     * Texts (the password) that an error built with this context must not show: they are
+     * replaced with `***` in its message, its text fields and its cause. Never stored on the error.
+     */
+    readonly secrets?: readonly string[] | undefined;
 }
 /** Base class of every error the client throws. */
 export declare class AsmxError extends Error {
-  name: string;
-  /** Machine-readable kind, e.g. `soap-fault`, `http-status`, `decode`, `encode`, `timeout`. */
-  readonly code: string;
-  readonly operation: string | undefined;
-  readonly binding: Binding | undefined;
-  constructor(
-    code: string,
-    message: string,
-    ctx: ErrorContext,
-    options?: {
-      cause?: unknown;
-    },
-  );
+    name: string;
+    /** Machine-readable kind, e.g. `soap-fault`, `http-status`, `decode`, `encode`, `timeout`. */
+    readonly code: string;
+    readonly operation: string | undefined;
+    readonly binding: Binding | undefined;
+    /**
+     * `message` is shown after `Operation (binding): `. Subclasses redact the variable texts they
+     * put into it (values, response texts) with the context's secrets, and never the fixed wording,
+     * so that even a one-letter password cannot garble a message.
+     */
+    constructor(code: string, message: string, ctx: ErrorContext, options?: {
+        cause?: unknown;
+    });
 }
 /** A parameter could not be encoded; thrown before any network I/O. */
 export declare class EncodeError extends AsmxError {
-  name: string;
-  /** Wire name of the parameter (with `[i]` for a list item). */
-  readonly parameter: string;
-  readonly reason: string;
-  constructor(parameter: string, reason: string, ctx: ErrorContext);
+    name: string;
+    /** Wire name of the parameter (with `[i]` for a list item). */
+    readonly parameter: string;
+    readonly reason: string;
+    constructor(parameter: string, reason: string, ctx: ErrorContext);
 }
 /** The response could not be decoded as the operation's result. */
 export declare class DecodeError extends AsmxError {
-  name: string;
-  /** Where in the result, e.g. `GetMessagesAfterIDResult[3].SendDate`. */
-  readonly path: string;
-  /** What was expected there, e.g. `dateTime` or `element MessagesBL`. */
-  readonly expected: string;
-  /** What was found (truncated to 100 characters). */
-  readonly found: string;
-  constructor(
-    path: string,
-    expected: string,
-    found: string,
-    ctx: ErrorContext,
-    options?: {
-      cause?: unknown;
-    },
-  );
+    name: string;
+    /** Where in the result, e.g. `GetMessagesAfterIDResult[3].SendDate`. */
+    readonly path: string;
+    /** What was expected there, e.g. `dateTime` or `element MessagesBL`. */
+    readonly expected: string;
+    /** What was found (truncated to 100 characters). */
+    readonly found: string;
+    constructor(path: string, expected: string, found: string, ctx: ErrorContext, options?: {
+        cause?: unknown;
+    });
 }
 /** The service raised an exception (SOAP fault, or an HTTP GET/POST error text). */
 export declare class ServiceFaultError extends AsmxError {
-  name: string;
-  readonly status: number;
-  /** The service's message, e.g. the .NET exception message. */
-  readonly serviceMessage: string;
-  constructor(code: string, status: number, serviceMessage: string, ctx: ErrorContext);
+    name: string;
+    readonly status: number;
+    /** The service's message, e.g. the .NET exception message. */
+    readonly serviceMessage: string;
+    constructor(code: string, status: number, serviceMessage: string, ctx: ErrorContext);
 }
 /** A SOAP 1.1 or 1.2 fault. */
 export declare class SoapFaultError extends ServiceFaultError {
-  name: string;
-  readonly soapVersion: "1.1" | "1.2";
-  /** SOAP 1.1 `faultcode` or SOAP 1.2 `Code/Value`, as written (e.g. `soap:Server`). */
-  readonly faultCode: string;
-  /** SOAP 1.2 `Subcode/Value` chain (empty for SOAP 1.1). */
-  readonly subcodes: readonly string[];
-  /** SOAP 1.1 `faultactor` / SOAP 1.2 `Role`, when present. */
-  readonly actor: string | undefined;
-  /** Text content of `detail` / `Detail`, when present. */
-  readonly detail: string | undefined;
-  constructor(
-    fault: {
-      soapVersion: "1.1" | "1.2";
-      faultCode: string;
-      faultString: string;
-      subcodes: readonly string[];
-      actor?: string | undefined;
-      detail?: string | undefined;
-    },
-    status: number,
-    ctx: ErrorContext,
-  );
+    name: string;
+    readonly soapVersion: "1.1" | "1.2";
+    /** SOAP 1.1 `faultcode` or SOAP 1.2 `Code/Value`, as written (e.g. `soap:Server`). */
+    readonly faultCode: string;
+    /** SOAP 1.2 `Subcode/Value` chain (empty for SOAP 1.1). */
+    readonly subcodes: readonly string[];
+    /** SOAP 1.1 `faultactor` / SOAP 1.2 `Role`, when present. */
+    readonly actor: string | undefined;
+    /** Text content of `detail` / `Detail`, when present. */
+    readonly detail: string | undefined;
+    constructor(fault: {
+        soapVersion: "1.1" | "1.2";
+        faultCode: string;
+        faultString: string;
+        subcodes: readonly string[];
+        actor?: string | undefined;
+        detail?: string | undefined;
+    }, status: number, ctx: ErrorContext);
 }
 /** An HTTP GET/POST call answered an error status with the service's exception text. */
 export declare class HttpFaultError extends ServiceFaultError {
-  name: string;
-  constructor(status: number, serviceMessage: string, ctx: ErrorContext);
+    name: string;
+    constructor(status: number, serviceMessage: string, ctx: ErrorContext);
 }
 /** A non-success status, or a success status with something that is not the expected XML. */
 export declare class HttpStatusError extends AsmxError {
-  name: string;
-  readonly status: number;
-  readonly contentType: string;
-  /** The first 2 KB of the body (redacted). */
-  readonly bodySnippet: string;
-  constructor(status: number, contentType: string, bodySnippet: string, reason: string, ctx: ErrorContext);
+    name: string;
+    readonly status: number;
+    readonly contentType: string;
+    /** The first 2 KB of the body (redacted). */
+    readonly bodySnippet: string;
+    constructor(status: number, contentType: string, bodySnippet: string, reason: string, ctx: ErrorContext);
 }
 /** The response body exceeded `maxResponseBytes`. */
 export declare class ResponseTooLargeError extends AsmxError {
-  name: string;
-  readonly limit: number;
-  constructor(limit: number, ctx: ErrorContext);
+    name: string;
+    readonly limit: number;
+    constructor(limit: number, ctx: ErrorContext);
 }
 /** The call took longer than `timeoutMs` (headers and body together). */
 export declare class TimeoutError extends AsmxError {
-  name: string;
-  readonly timeoutMs: number;
-  constructor(timeoutMs: number, ctx: ErrorContext);
+    name: string;
+    readonly timeoutMs: number;
+    constructor(timeoutMs: number, ctx: ErrorContext);
 }
 /** The caller's AbortSignal fired. */
 export declare class AbortError extends AsmxError {
-  name: string;
-  constructor(reason: unknown, ctx: ErrorContext);
+    name: string;
+    constructor(reason: unknown, ctx: ErrorContext);
 }
 /** The request could not be sent or the response could not be read (DNS, refused, reset). */
 export declare class NetworkError extends AsmxError {
-  name: string;
-  constructor(cause: unknown, ctx: ErrorContext);
+    name: string;
+    constructor(cause: unknown, ctx: ErrorContext);
 }
-/** Replaces every occurrence of each secret (and its URL, form and XML encodings) with `***`. */
+/** Replaces every occurrence of each secret, in any wire form (URL, form, XML, JSON encodings), with `***`. */
 export declare function redact(text: string, secrets: readonly string[]): string;
 /**
  * The cause as given when it shows no secret (so `instanceof` on it keeps working); otherwise a

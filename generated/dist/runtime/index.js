@@ -6,19 +6,7 @@ export { createConfig } from "./config.js";
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
 export { ResponseDecoder, decodeResponse } from "./decode.js";
-export { defineEnum, defineOperation, defineRecord } from "./descriptor.js";
+export { defineEnum, defineOperation, defineRecord, } from "./descriptor.js";
 export { encodeRequest, escapeXmlText, soapActionFor } from "./encode.js";
-export {
-  AbortError,
-  AsmxError,
-  DecodeError,
-  EncodeError,
-  HttpFaultError,
-  HttpStatusError,
-  NetworkError,
-  ResponseTooLargeError,
-  ServiceFaultError,
-  SoapFaultError,
-  TimeoutError,
-} from "./errors.js";
+export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, NetworkError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, } from "./errors.js";
 export { XmlSyntaxError } from "./xml.js";

@@ -3,17 +3,17 @@
 import type { ScalarName } from "./descriptor.js";
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export declare class CodecError extends Error {
-  name: string;
+    name: string;
 }
 /** Throws CodecError when the string holds a character XML 1.0 cannot carry. */
 export declare function checkXmlChars(value: string): void;
 export interface ScalarCodec {
-  /** Text of an element (already entity-decoded) → value. */
-  decode(text: string): unknown;
-  /** Value → text for SOAP elements and HTTP parameters. */
-  encode(value: unknown): string;
+    /** Text of an element (already entity-decoded) → value. */
+    decode(text: string): unknown;
+    /** Value → text for SOAP elements and HTTP parameters. */
+    encode(value: unknown): string;
 }
 /** The codec table, exhaustive over ScalarName. */
 export declare const CODECS: {
-  readonly [K in ScalarName]: ScalarCodec;
+    readonly [K in ScalarName]: ScalarCodec;
 };

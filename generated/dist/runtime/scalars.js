@@ -8,7 +8,7 @@
 import { XsdDateTime } from "./datetime.js";
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export class CodecError extends Error {
-  name = "CodecError";
+    name = "CodecError";
 }
 /**
  * Characters XML 1.0 cannot carry: C0 controls other than tab/LF/CR, U+FFFE, U+FFFF, and lone
@@ -17,11 +17,11 @@ export class CodecError extends Error {
 const FORBIDDEN_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/u;
 /** Throws CodecError when the string holds a character XML 1.0 cannot carry. */
 export function checkXmlChars(value) {
-  const m = FORBIDDEN_XML_CHAR.exec(value);
-  if (m) {
-    const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
-    throw new CodecError(`character U+${code} at index ${m.index} cannot be sent in XML 1.0`);
-  }
+    const m = FORBIDDEN_XML_CHAR.exec(value);
+    if (m) {
+        const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+        throw new CodecError(`character U+${code} at index ${m.index} cannot be sent in XML 1.0`);
+    }
 }
 const INT_TEXT = /^[+-]?\d+$/;
 const DOUBLE_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -29,124 +29,151 @@ const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 /** Collapses XSD whitespace for non-string types (leading/trailing whitespace is ignored). */
-const collapse = (text) =>
-  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
+const collapse = (text) => (text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text);
 function decodeInteger(text, min, max, type) {
-  const t = collapse(text);
-  if (!INT_TEXT.test(t)) throw new CodecError(`not an ${type}`);
-  const n = Number(t);
-  if (n < min || n > max) throw new CodecError(`${type} out of range`);
-  return n === 0 ? 0 : n;
+    const t = collapse(text);
+    if (!INT_TEXT.test(t))
+        throw new CodecError(`not an ${type}`);
+    const n = Number(t);
+    if (n < min || n > max)
+        throw new CodecError(`${type} out of range`);
+    return n === 0 ? 0 : n;
 }
 function encodeInteger(value, min, max, type) {
-  if (typeof value !== "number") throw new CodecError(`expected a number (${type}), got ${typeof value}`);
-  if (!Number.isInteger(value)) throw new CodecError(`${type} must be an integer, got ${value}`);
-  if (value < min || value > max) throw new CodecError(`${type} must be within ${min}..${max}, got ${value}`);
-  return String(value === 0 ? 0 : value);
+    if (typeof value !== "number")
+        throw new CodecError(`expected a number (${type}), got ${typeof value}`);
+    if (!Number.isInteger(value))
+        throw new CodecError(`${type} must be an integer, got ${value}`);
+    if (value < min || value > max)
+        throw new CodecError(`${type} must be within ${min}..${max}, got ${value}`);
+    return String(value === 0 ? 0 : value);
 }
 function bytesToBase64(bytes) {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return btoa(binary);
 }
 function base64ToBytes(text) {
-  const t = text.replace(/[\t\n\r ]+/g, "");
-  if (t.length % 4 !== 0 || !BASE64_TEXT.test(t)) throw new CodecError("not base64Binary");
-  const binary = atob(t);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+    const t = text.replace(/[\t\n\r ]+/g, "");
+    if (t.length % 4 !== 0 || !BASE64_TEXT.test(t))
+        throw new CodecError("not base64Binary");
+    const binary = atob(t);
+    const out = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++)
+        out[i] = binary.charCodeAt(i);
+    return out;
 }
 /** Formats a double the way .NET's XmlConvert reads it back exactly ("INF", "-INF", "NaN", shortest round-trip digits). */
 function formatDouble(value) {
-  if (Number.isNaN(value)) return "NaN";
-  if (value === Infinity) return "INF";
-  if (value === -Infinity) return "-INF";
-  if (Object.is(value, -0)) return "-0";
-  return String(value).replace("e+", "E").replace("e-", "E-");
+    if (Number.isNaN(value))
+        return "NaN";
+    if (value === Infinity)
+        return "INF";
+    if (value === -Infinity)
+        return "-INF";
+    if (Object.is(value, -0))
+        return "-0";
+    return String(value).replace("e+", "E").replace("e-", "E-");
 }
 /** The codec table, exhaustive over ScalarName. */
 export const CODECS = {
-  string: {
-    decode: (text) => text,
-    encode: (value) => {
-      if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
-      checkXmlChars(value);
-      return value;
+    string: {
+        decode: (text) => text,
+        encode: (value) => {
+            if (typeof value !== "string")
+                throw new CodecError(`expected a string, got ${typeof value}`);
+            checkXmlChars(value);
+            return value;
+        },
     },
-  },
-  int: {
-    decode: (text) => decodeInteger(text, -2147483648, 2147483647, "int"),
-    encode: (value) => encodeInteger(value, -2147483648, 2147483647, "int"),
-  },
-  unsignedByte: {
-    decode: (text) => decodeInteger(text, 0, 255, "unsignedByte"),
-    encode: (value) => encodeInteger(value, 0, 255, "unsignedByte"),
-  },
-  long: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (!INT_TEXT.test(t)) throw new CodecError("not a long");
-      const n = BigInt(t);
-      if (n < INT64_MIN || n > INT64_MAX) throw new CodecError("long out of range");
-      return n;
+    int: {
+        decode: (text) => decodeInteger(text, -2147483648, 2147483647, "int"),
+        encode: (value) => encodeInteger(value, -2147483648, 2147483647, "int"),
     },
-    encode: (value) => {
-      if (typeof value !== "bigint") throw new CodecError(`expected a bigint (long), got ${typeof value}`);
-      if (value < INT64_MIN || value > INT64_MAX) throw new CodecError(`long must be within 64 bits, got ${value}`);
-      return value.toString();
+    unsignedByte: {
+        decode: (text) => decodeInteger(text, 0, 255, "unsignedByte"),
+        encode: (value) => encodeInteger(value, 0, 255, "unsignedByte"),
     },
-  },
-  double: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (t === "INF" || t === "+INF" || t === "Infinity") return Infinity;
-      if (t === "-INF" || t === "-Infinity") return -Infinity;
-      if (t === "NaN") return NaN;
-      if (!DOUBLE_TEXT.test(t)) throw new CodecError("not a double");
-      return Number(t);
+    long: {
+        decode: (text) => {
+            const t = collapse(text);
+            if (!INT_TEXT.test(t))
+                throw new CodecError("not a long");
+            const n = BigInt(t);
+            if (n < INT64_MIN || n > INT64_MAX)
+                throw new CodecError("long out of range");
+            return n;
+        },
+        encode: (value) => {
+            if (typeof value !== "bigint")
+                throw new CodecError(`expected a bigint (long), got ${typeof value}`);
+            if (value < INT64_MIN || value > INT64_MAX)
+                throw new CodecError(`long must be within 64 bits, got ${value}`);
+            return value.toString();
+        },
     },
-    encode: (value) => {
-      if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
-      return formatDouble(value);
+    double: {
+        decode: (text) => {
+            const t = collapse(text);
+            if (t === "INF" || t === "+INF" || t === "Infinity")
+                return Infinity;
+            if (t === "-INF" || t === "-Infinity")
+                return -Infinity;
+            if (t === "NaN")
+                return NaN;
+            if (!DOUBLE_TEXT.test(t))
+                throw new CodecError("not a double");
+            return Number(t);
+        },
+        encode: (value) => {
+            if (typeof value !== "number")
+                throw new CodecError(`expected a number (double), got ${typeof value}`);
+            return formatDouble(value);
+        },
     },
-  },
-  boolean: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (t === "true" || t === "1") return true;
-      if (t === "false" || t === "0") return false;
-      throw new CodecError("not a boolean");
+    boolean: {
+        decode: (text) => {
+            const t = collapse(text);
+            if (t === "true" || t === "1")
+                return true;
+            if (t === "false" || t === "0")
+                return false;
+            throw new CodecError("not a boolean");
+        },
+        encode: (value) => {
+            if (typeof value !== "boolean")
+                throw new CodecError(`expected a boolean, got ${typeof value}`);
+            return value ? "true" : "false";
+        },
     },
-    encode: (value) => {
-      if (typeof value !== "boolean") throw new CodecError(`expected a boolean, got ${typeof value}`);
-      return value ? "true" : "false";
+    dateTime: {
+        decode: (text) => {
+            try {
+                return XsdDateTime.parse(collapse(text));
+            }
+            catch (err) {
+                throw new CodecError(err.message);
+            }
+        },
+        encode: (value) => {
+            if (value instanceof XsdDateTime)
+                return value.toString();
+            if (value instanceof Date) {
+                if (Number.isNaN(value.getTime()))
+                    throw new CodecError("invalid Date");
+                return XsdDateTime.fromDate(value).toString();
+            }
+            throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+        },
     },
-  },
-  dateTime: {
-    decode: (text) => {
-      try {
-        return XsdDateTime.parse(collapse(text));
-      } catch (err) {
-        throw new CodecError(err.message);
-      }
+    base64Binary: {
+        decode: (text) => base64ToBytes(text),
+        encode: (value) => {
+            if (!(value instanceof Uint8Array))
+                throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
+            return bytesToBase64(value);
+        },
     },
-    encode: (value) => {
-      if (value instanceof XsdDateTime) return value.toString();
-      if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw new CodecError("invalid Date");
-        return XsdDateTime.fromDate(value).toString();
-      }
-      throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
-    },
-  },
-  base64Binary: {
-    decode: (text) => base64ToBytes(text),
-    encode: (value) => {
-      if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
-      return bytesToBase64(value);
-    },
-  },
 };

@@ -23,15 +23,7 @@
  * @module
  */
 /** Machine-readable category of an {@link XmlSyntaxError}. */
-export type XmlErrorCode =
-  | "syntax"
-  | "doctype-forbidden"
-  | "entity-unknown"
-  | "invalid-char"
-  | "mismatched-tag"
-  | "depth-limit"
-  | "truncated"
-  | "token-too-long";
+export type XmlErrorCode = "syntax" | "doctype-forbidden" | "entity-unknown" | "invalid-char" | "mismatched-tag" | "depth-limit" | "truncated" | "token-too-long";
 /**
  * Raised for any malformed, forbidden or over-limit input.
  *
@@ -40,50 +32,50 @@ export type XmlErrorCode =
  * of the construct that caused the error.
  */
 export declare class XmlSyntaxError extends Error {
-  /** Category of the error. */
-  readonly code: XmlErrorCode;
-  /** UTF-16 code-unit offset in the whole document where the problem was detected. */
-  readonly offset: number;
-  /**
-   * @param code - category of the error
-   * @param message - human-readable description (kept verbatim)
-   * @param offset - character offset in the whole document
-   */
-  constructor(code: XmlErrorCode, message: string, offset: number);
+    /** Category of the error. */
+    readonly code: XmlErrorCode;
+    /** UTF-16 code-unit offset in the whole document where the problem was detected. */
+    readonly offset: number;
+    /**
+     * @param code - category of the error
+     * @param message - human-readable description (kept verbatim)
+     * @param offset - character offset in the whole document
+     */
+    constructor(code: XmlErrorCode, message: string, offset: number);
 }
 /** Receiver of tokenizer events. Any exception it throws propagates unchanged out of `write()`/`end()`. */
 export interface XmlSink {
-  /**
-   * Start tag. `name` is the qualified name as written (e.g. "soap:Envelope"
-   * or "MsgID"); `attrs` is the raw attribute text between the name and the
-   * closing `>` / `/>` (trimmed; "" when there are none). The attribute text
-   * has already been checked for well-formedness; decode it with
-   * {@link parseAttributes}.
-   */
-  open(name: string, attrs: string): void;
-  /**
-   * Character data inside the root element, with entity references and CDATA
-   * already resolved and line endings normalised to LF. A single text node may
-   * arrive in several calls (across chunk boundaries, around CDATA sections,
-   * …). Whitespace-only text between elements is reported too. Never called
-   * with an empty string and never called outside the root element.
-   */
-  text(value: string): void;
-  /** End tag; also called right after {@link XmlSink.open} for an empty-element tag `<a/>`. */
-  close(name: string): void;
+    /**
+     * Start tag. `name` is the qualified name as written (e.g. "soap:Envelope"
+     * or "MsgID"); `attrs` is the raw attribute text between the name and the
+     * closing `>` / `/>` (trimmed; "" when there are none). The attribute text
+     * has already been checked for well-formedness; decode it with
+     * {@link parseAttributes}.
+     */
+    open(name: string, attrs: string): void;
+    /**
+     * Character data inside the root element, with entity references and CDATA
+     * already resolved and line endings normalised to LF. A single text node may
+     * arrive in several calls (across chunk boundaries, around CDATA sections,
+     * …). Whitespace-only text between elements is reported too. Never called
+     * with an empty string and never called outside the root element.
+     */
+    text(value: string): void;
+    /** End tag; also called right after {@link XmlSink.open} for an empty-element tag `<a/>`. */
+    close(name: string): void;
 }
 /** Resource limits enforced by {@link XmlTokenizer}. */
 export interface XmlLimits {
-  /** Maximum element nesting depth (the root element has depth 1). Default 512. */
-  maxDepth?: number;
-  /** Maximum length, in characters, of an element name, attribute name or PI target. Default 1024. */
-  maxNameLength?: number;
-  /**
-   * Maximum number of characters of a single unfinished token (tag, PI,
-   * entity reference…) that may be buffered while waiting for the next chunk.
-   * Text and CDATA content are streamed and therefore not limited. Default 64 MiB.
-   */
-  maxTokenLength?: number;
+    /** Maximum element nesting depth (the root element has depth 1). Default 512. */
+    maxDepth?: number;
+    /** Maximum length, in characters, of an element name, attribute name or PI target. Default 1024. */
+    maxNameLength?: number;
+    /**
+     * Maximum number of characters of a single unfinished token (tag, PI,
+     * entity reference…) that may be buffered while waiting for the next chunk.
+     * Text and CDATA content are streamed and therefore not limited. Default 64 MiB.
+     */
+    maxTokenLength?: number;
 }
 /**
  * Parse raw attribute text (as passed to {@link XmlSink.open}) into
@@ -115,46 +107,46 @@ export declare function parseAttributes(raw: string): Array<[string, string]>;
  * be used again.
  */
 export declare class XmlTokenizer {
-  private readonly sink;
-  private readonly maxDepth;
-  private readonly maxNameLength;
-  private readonly maxTokenLength;
-  /** Unconsumed input (an unfinished token) carried to the next write. */
-  private tail;
-  /** Document offset of `tail[0]`. */
-  private base;
-  /** Trailing high surrogate held back until its pair arrives. */
-  private held;
-  private readonly stack;
-  private depth;
-  private phase;
-  private mode;
-  private started;
-  /** Document offset where an XML declaration may start (0, or 1 after a BOM). */
-  private docStart;
-  private ended;
-  /**
-   * @param sink - receives the events
-   * @param limits - optional resource limits (see {@link XmlLimits})
-   */
-  constructor(sink: XmlSink, limits?: XmlLimits);
-  /**
-   * Feed the next piece of the document. Pieces may split the document
-   * anywhere (inside a tag, an entity reference, a CDATA marker, even between
-   * the two halves of a surrogate pair).
-   *
-   * @throws {@link XmlSyntaxError} as soon as the input is known to be
-   *   malformed; any exception thrown by the sink propagates unchanged.
-   */
-  write(chunk: string): void;
-  /**
-   * Signal the end of the document.
-   *
-   * @throws {@link XmlSyntaxError} (code "truncated") if the document is
-   *   incomplete — no root element, unclosed elements, or an unfinished
-   *   token — or any other error found in the remaining input.
-   */
-  end(): void;
-  /** Tokenize `buf` (carried tail + new input); leaves the unfinished tail in `this.tail`. */
-  private run;
+    private readonly sink;
+    private readonly maxDepth;
+    private readonly maxNameLength;
+    private readonly maxTokenLength;
+    /** Unconsumed input (an unfinished token) carried to the next write. */
+    private tail;
+    /** Document offset of `tail[0]`. */
+    private base;
+    /** Trailing high surrogate held back until its pair arrives. */
+    private held;
+    private readonly stack;
+    private depth;
+    private phase;
+    private mode;
+    private started;
+    /** Document offset where an XML declaration may start (0, or 1 after a BOM). */
+    private docStart;
+    private ended;
+    /**
+     * @param sink - receives the events
+     * @param limits - optional resource limits (see {@link XmlLimits})
+     */
+    constructor(sink: XmlSink, limits?: XmlLimits);
+    /**
+     * Feed the next piece of the document. Pieces may split the document
+     * anywhere (inside a tag, an entity reference, a CDATA marker, even between
+     * the two halves of a surrogate pair).
+     *
+     * @throws {@link XmlSyntaxError} as soon as the input is known to be
+     *   malformed; any exception thrown by the sink propagates unchanged.
+     */
+    write(chunk: string): void;
+    /**
+     * Signal the end of the document.
+     *
+     * @throws {@link XmlSyntaxError} (code "truncated") if the document is
+     *   incomplete — no root element, unclosed elements, or an unfinished
+     *   token — or any other error found in the remaining input.
+     */
+    end(): void;
+    /** Tokenize `buf` (carried tail + new input); leaves the unfinished tail in `this.tail`. */
+    private run;
 }

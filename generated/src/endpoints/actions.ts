@@ -10,21 +10,21 @@ import type { BulkReceptions, SmsQueueList } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
 export interface GetBulkReceptionsParams {
   /**
    * @remarks
    * Wire: `bulkId` (xsd:int).
    *
-   * Spec: spec/service.yaml:370:13
+   * Spec: spec/service.yaml:371:13
    */
   readonly bulkId: number;
   /**
    * @remarks
    * Wire: `fromRows` (xsd:int).
    *
-   * Spec: spec/service.yaml:371:13
+   * Spec: spec/service.yaml:372:13
    */
   readonly fromRows: number;
 }
@@ -32,13 +32,13 @@ export interface GetBulkReceptionsParams {
 /**
  * Result of {@link GetBulkReceptions}.
  *
- * Spec: spec/service.yaml:372:17
+ * Spec: spec/service.yaml:373:17
  */
 export type GetBulkReceptionsResult = BulkReceptions[] | null;
 /**
  * Descriptor of {@link GetBulkReceptions}: wire names, order and types.
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
 export const GetBulkReceptionsOperation: OperationDescriptor<GetBulkReceptionsParams, GetBulkReceptionsResult> =
   /* @__PURE__ */ defineOperation<GetBulkReceptionsParams, GetBulkReceptionsResult>({
@@ -77,7 +77,7 @@ export const GetBulkReceptionsOperation: OperationDescriptor<GetBulkReceptionsPa
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:365:9
+ * Spec: spec/service.yaml:366:9
  */
 export function GetBulkReceptions(
   config: Config,
@@ -93,14 +93,14 @@ export function GetBulkReceptions(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
 export interface GetSmsQueueParams {
   /**
    * @remarks
    * Wire: `Id` (xsd:long).
    *
-   * Spec: spec/service.yaml:378:13
+   * Spec: spec/service.yaml:379:13
    */
   readonly Id: bigint;
 }
@@ -108,13 +108,13 @@ export interface GetSmsQueueParams {
 /**
  * Result of {@link GetSmsQueue}.
  *
- * Spec: spec/service.yaml:379:17
+ * Spec: spec/service.yaml:380:17
  */
 export type GetSmsQueueResult = SmsQueueList | null;
 /**
  * Descriptor of {@link GetSmsQueue}: wire names, order and types.
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
 export const GetSmsQueueOperation: OperationDescriptor<GetSmsQueueParams, GetSmsQueueResult> =
   /* @__PURE__ */ defineOperation<GetSmsQueueParams, GetSmsQueueResult>({
@@ -152,7 +152,7 @@ export const GetSmsQueueOperation: OperationDescriptor<GetSmsQueueParams, GetSms
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:373:9
+ * Spec: spec/service.yaml:374:9
  */
 export function GetSmsQueue(
   config: Config,
@@ -168,29 +168,30 @@ export function GetSmsQueue(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
 export interface GetMultipleSMS3DeliveriesParams {
   /**
    * @remarks
-   * Wire: `Id` (xsd:long).
+   * Wire: `Id` (xsd:long, may be omitted).
    * SOAP: one `<Id>` element with a `<long>` child per item. HTTP GET/POST: `Id` repeated once per item; an empty list cannot be sent there.
+   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:383:13
+   * Spec: spec/service.yaml:384:13
    */
-  readonly Id: readonly bigint[];
+  readonly Id?: readonly bigint[] | null | undefined;
 }
 
 /**
  * Result of {@link GetMultipleSMS3Deliveries}.
  *
- * Spec: spec/service.yaml:386:17
+ * Spec: spec/service.yaml:387:17
  */
 export type GetMultipleSMS3DeliveriesResult = number[] | null;
 /**
  * Descriptor of {@link GetMultipleSMS3Deliveries}: wire names, order and types.
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
 export const GetMultipleSMS3DeliveriesOperation: OperationDescriptor<
   GetMultipleSMS3DeliveriesParams,
@@ -201,7 +202,7 @@ export const GetMultipleSMS3DeliveriesOperation: OperationDescriptor<
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetMultipleSMS3Deliveries",
   params: [
-    { wire: "Id", prop: "Id", type: "long", item: "long", optional: false, credential: null },
+    { wire: "Id", prop: "Id", type: "long", item: "long", optional: true, credential: null },
     { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
     { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
   ],
@@ -230,11 +231,11 @@ export const GetMultipleSMS3DeliveriesOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:380:9
+ * Spec: spec/service.yaml:381:9
  */
 export function GetMultipleSMS3Deliveries(
   config: Config,
-  params: GetMultipleSMS3DeliveriesParams,
+  params: GetMultipleSMS3DeliveriesParams = {},
   options?: CallOptions,
 ): Promise<GetMultipleSMS3DeliveriesResult> {
   return invoke(config, GetMultipleSMS3DeliveriesOperation, params, options);

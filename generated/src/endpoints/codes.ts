@@ -8,14 +8,14 @@ import { defineOperation, invoke, type CallOptions, type Config, type OperationD
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
 export interface RemoveCodeParams {
   /**
    * @remarks
    * Wire: `CodeId` (xsd:int).
    *
-   * Spec: spec/service.yaml:602:13
+   * Spec: spec/service.yaml:603:13
    */
   readonly CodeId: number;
 }
@@ -23,13 +23,13 @@ export interface RemoveCodeParams {
 /**
  * Result of {@link RemoveCode}.
  *
- * Spec: spec/service.yaml:603:17
+ * Spec: spec/service.yaml:604:17
  */
 export type RemoveCodeResult = number;
 /**
  * Descriptor of {@link RemoveCode}: wire names, order and types.
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
 export const RemoveCodeOperation: OperationDescriptor<RemoveCodeParams, RemoveCodeResult> =
   /* @__PURE__ */ defineOperation<RemoveCodeParams, RemoveCodeResult>({
@@ -66,7 +66,7 @@ export const RemoveCodeOperation: OperationDescriptor<RemoveCodeParams, RemoveCo
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:597:9
+ * Spec: spec/service.yaml:598:9
  */
 export function RemoveCode(config: Config, params: RemoveCodeParams, options?: CallOptions): Promise<RemoveCodeResult> {
   return invoke(config, RemoveCodeOperation, params, options);

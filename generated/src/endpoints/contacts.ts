@@ -17,20 +17,20 @@ import type { GroupsList } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
 export interface GetGroupsParams {}
 
 /**
  * Result of {@link GetGroups}.
  *
- * Spec: spec/service.yaml:398:17
+ * Spec: spec/service.yaml:399:17
  */
 export type GetGroupsResult = GroupsList[] | null;
 /**
  * Descriptor of {@link GetGroups}: wire names, order and types.
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
 export const GetGroupsOperation: OperationDescriptor<GetGroupsParams, GetGroupsResult> =
   /* @__PURE__ */ defineOperation<GetGroupsParams, GetGroupsResult>({
@@ -67,7 +67,7 @@ export const GetGroupsOperation: OperationDescriptor<GetGroupsParams, GetGroupsR
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:393:9
+ * Spec: spec/service.yaml:394:9
  */
 export function GetGroups(
   config: Config,
@@ -83,14 +83,14 @@ export function GetGroups(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
 export interface ChangeContactParams {
   /**
    * @remarks
    * Wire: `contactId` (xsd:int).
    *
-   * Spec: spec/service.yaml:404:13
+   * Spec: spec/service.yaml:405:13
    */
   readonly contactId: number;
   /**
@@ -98,7 +98,7 @@ export interface ChangeContactParams {
    * Wire: `mobilenumber` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:405:13
+   * Spec: spec/service.yaml:406:13
    */
   readonly mobilenumber?: string | null | undefined;
   /**
@@ -106,7 +106,7 @@ export interface ChangeContactParams {
    * Wire: `firstname` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:406:13
+   * Spec: spec/service.yaml:407:13
    */
   readonly firstname?: string | null | undefined;
   /**
@@ -114,7 +114,7 @@ export interface ChangeContactParams {
    * Wire: `lastname` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:407:13
+   * Spec: spec/service.yaml:408:13
    */
   readonly lastname?: string | null | undefined;
   /**
@@ -122,7 +122,7 @@ export interface ChangeContactParams {
    * Wire: `nickname` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:408:13
+   * Spec: spec/service.yaml:409:13
    */
   readonly nickname?: string | null | undefined;
   /**
@@ -130,7 +130,7 @@ export interface ChangeContactParams {
    * Wire: `corporation` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:409:13
+   * Spec: spec/service.yaml:410:13
    */
   readonly corporation?: string | null | undefined;
   /**
@@ -138,7 +138,7 @@ export interface ChangeContactParams {
    * Wire: `phone` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:410:13
+   * Spec: spec/service.yaml:411:13
    */
   readonly phone?: string | null | undefined;
   /**
@@ -146,7 +146,7 @@ export interface ChangeContactParams {
    * Wire: `fax` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:411:13
+   * Spec: spec/service.yaml:412:13
    */
   readonly fax?: string | null | undefined;
   /**
@@ -154,28 +154,28 @@ export interface ChangeContactParams {
    * Wire: `email` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:412:13
+   * Spec: spec/service.yaml:413:13
    */
   readonly email?: string | null | undefined;
   /**
    * @remarks
    * Wire: `gender` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:413:13
+   * Spec: spec/service.yaml:414:13
    */
   readonly gender: number;
   /**
    * @remarks
    * Wire: `province` (xsd:int).
    *
-   * Spec: spec/service.yaml:414:13
+   * Spec: spec/service.yaml:415:13
    */
   readonly province: number;
   /**
    * @remarks
    * Wire: `city` (xsd:int).
    *
-   * Spec: spec/service.yaml:415:13
+   * Spec: spec/service.yaml:416:13
    */
   readonly city: number;
   /**
@@ -183,7 +183,7 @@ export interface ChangeContactParams {
    * Wire: `address` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:416:13
+   * Spec: spec/service.yaml:417:13
    */
   readonly address?: string | null | undefined;
   /**
@@ -191,7 +191,7 @@ export interface ChangeContactParams {
    * Wire: `postalCode` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:417:13
+   * Spec: spec/service.yaml:418:13
    */
   readonly postalCode?: string | null | undefined;
   /**
@@ -199,7 +199,7 @@ export interface ChangeContactParams {
    * Wire: `additionaltext` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:418:13
+   * Spec: spec/service.yaml:419:13
    */
   readonly additionaltext?: string | null | undefined;
   /**
@@ -207,14 +207,14 @@ export interface ChangeContactParams {
    * Wire: `descriptions` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:419:13
+   * Spec: spec/service.yaml:420:13
    */
   readonly descriptions?: string | null | undefined;
   /**
    * @remarks
    * Wire: `contactStatus` (xsd:int).
    *
-   * Spec: spec/service.yaml:420:13
+   * Spec: spec/service.yaml:421:13
    */
   readonly contactStatus: number;
 }
@@ -222,13 +222,13 @@ export interface ChangeContactParams {
 /**
  * Result of {@link ChangeContact}.
  *
- * Spec: spec/service.yaml:421:17
+ * Spec: spec/service.yaml:422:17
  */
 export type ChangeContactResult = number;
 /**
  * Descriptor of {@link ChangeContact}: wire names, order and types.
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
 export const ChangeContactOperation: OperationDescriptor<ChangeContactParams, ChangeContactResult> =
   /* @__PURE__ */ defineOperation<ChangeContactParams, ChangeContactResult>({
@@ -282,7 +282,7 @@ export const ChangeContactOperation: OperationDescriptor<ChangeContactParams, Ch
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:399:9
+ * Spec: spec/service.yaml:400:9
  */
 export function ChangeContact(
   config: Config,
@@ -298,7 +298,7 @@ export function ChangeContact(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
 export interface CheckMobileExistInContactParams {
   /**
@@ -306,7 +306,7 @@ export interface CheckMobileExistInContactParams {
    * Wire: `mobileNumber` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:427:13
+   * Spec: spec/service.yaml:428:13
    */
   readonly mobileNumber?: string | null | undefined;
 }
@@ -314,13 +314,13 @@ export interface CheckMobileExistInContactParams {
 /**
  * Result of {@link CheckMobileExistInContact}.
  *
- * Spec: spec/service.yaml:428:17
+ * Spec: spec/service.yaml:429:17
  */
 export type CheckMobileExistInContactResult = number;
 /**
  * Descriptor of {@link CheckMobileExistInContact}: wire names, order and types.
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
 export const CheckMobileExistInContactOperation: OperationDescriptor<
   CheckMobileExistInContactParams,
@@ -360,7 +360,7 @@ export const CheckMobileExistInContactOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:422:9
+ * Spec: spec/service.yaml:423:9
  */
 export function CheckMobileExistInContact(
   config: Config,
@@ -376,14 +376,14 @@ export function CheckMobileExistInContact(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
 export interface AddContactEventsParams {
   /**
    * @remarks
    * Wire: `contactId` (xsd:int).
    *
-   * Spec: spec/service.yaml:434:13
+   * Spec: spec/service.yaml:435:13
    */
   readonly contactId: number;
   /**
@@ -391,21 +391,21 @@ export interface AddContactEventsParams {
    * Wire: `eventName` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:435:13
+   * Spec: spec/service.yaml:436:13
    */
   readonly eventName?: string | null | undefined;
   /**
    * @remarks
    * Wire: `eventType` (xsd:unsignedByte).
    *
-   * Spec: spec/service.yaml:436:13
+   * Spec: spec/service.yaml:437:13
    */
   readonly eventType: number;
   /**
    * @remarks
    * Wire: `eventDate` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:437:13
+   * Spec: spec/service.yaml:438:13
    */
   readonly eventDate: XsdDateTime | Date;
 }
@@ -413,13 +413,13 @@ export interface AddContactEventsParams {
 /**
  * Result of {@link AddContactEvents}.
  *
- * Spec: spec/service.yaml:438:17
+ * Spec: spec/service.yaml:439:17
  */
 export type AddContactEventsResult = number;
 /**
  * Descriptor of {@link AddContactEvents}: wire names, order and types.
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
 export const AddContactEventsOperation: OperationDescriptor<AddContactEventsParams, AddContactEventsResult> =
   /* @__PURE__ */ defineOperation<AddContactEventsParams, AddContactEventsResult>({
@@ -460,7 +460,7 @@ export const AddContactEventsOperation: OperationDescriptor<AddContactEventsPara
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:429:9
+ * Spec: spec/service.yaml:430:9
  */
 export function AddContactEvents(
   config: Config,

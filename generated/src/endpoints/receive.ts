@@ -17,14 +17,14 @@ import type { MessageLocation, MessagesBL, MsgReceptions } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
 export interface GetMessagesAfterIDParams {
   /**
    * @remarks
    * Wire: `location` (xsd:int).
    *
-   * Spec: spec/service.yaml:223:13
+   * Spec: spec/service.yaml:224:13
    */
   readonly location: number;
   /**
@@ -32,21 +32,21 @@ export interface GetMessagesAfterIDParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:224:13
+   * Spec: spec/service.yaml:225:13
    */
   readonly from?: string | null | undefined;
   /**
    * @remarks
    * Wire: `count` (xsd:int).
    *
-   * Spec: spec/service.yaml:225:13
+   * Spec: spec/service.yaml:226:13
    */
   readonly count: number;
   /**
    * @remarks
    * Wire: `msgId` (xsd:long).
    *
-   * Spec: spec/service.yaml:226:13
+   * Spec: spec/service.yaml:227:13
    */
   readonly msgId: bigint;
 }
@@ -54,13 +54,13 @@ export interface GetMessagesAfterIDParams {
 /**
  * Result of {@link GetMessagesAfterID}.
  *
- * Spec: spec/service.yaml:227:17
+ * Spec: spec/service.yaml:228:17
  */
 export type GetMessagesAfterIDResult = MessagesBL[] | null;
 /**
  * Descriptor of {@link GetMessagesAfterID}: wire names, order and types.
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
 export const GetMessagesAfterIDOperation: OperationDescriptor<GetMessagesAfterIDParams, GetMessagesAfterIDResult> =
   /* @__PURE__ */ defineOperation<GetMessagesAfterIDParams, GetMessagesAfterIDResult>({
@@ -101,7 +101,7 @@ export const GetMessagesAfterIDOperation: OperationDescriptor<GetMessagesAfterID
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:218:9
+ * Spec: spec/service.yaml:219:9
  */
 export function GetMessagesAfterID(
   config: Config,
@@ -117,14 +117,14 @@ export function GetMessagesAfterID(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
 export interface GetUsersMessagesByDateParams {
   /**
    * @remarks
    * Wire: `location` (xsd:int).
    *
-   * Spec: spec/service.yaml:233:13
+   * Spec: spec/service.yaml:234:13
    */
   readonly location: number;
   /**
@@ -132,35 +132,35 @@ export interface GetUsersMessagesByDateParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:234:13
+   * Spec: spec/service.yaml:235:13
    */
   readonly from?: string | null | undefined;
   /**
    * @remarks
    * Wire: `index` (xsd:int).
    *
-   * Spec: spec/service.yaml:235:13
+   * Spec: spec/service.yaml:236:13
    */
   readonly index: number;
   /**
    * @remarks
    * Wire: `count` (xsd:int).
    *
-   * Spec: spec/service.yaml:236:13
+   * Spec: spec/service.yaml:237:13
    */
   readonly count: number;
   /**
    * @remarks
    * Wire: `dateFrom` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:237:13
+   * Spec: spec/service.yaml:238:13
    */
   readonly dateFrom: XsdDateTime | Date;
   /**
    * @remarks
    * Wire: `dateTo` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:238:13
+   * Spec: spec/service.yaml:239:13
    */
   readonly dateTo: XsdDateTime | Date;
 }
@@ -168,13 +168,13 @@ export interface GetUsersMessagesByDateParams {
 /**
  * Result of {@link GetUsersMessagesByDate}.
  *
- * Spec: spec/service.yaml:239:17
+ * Spec: spec/service.yaml:240:17
  */
 export type GetUsersMessagesByDateResult = MessagesBL[] | null;
 /**
  * Descriptor of {@link GetUsersMessagesByDate}: wire names, order and types.
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
 export const GetUsersMessagesByDateOperation: OperationDescriptor<
   GetUsersMessagesByDateParams,
@@ -219,7 +219,7 @@ export const GetUsersMessagesByDateOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:228:9
+ * Spec: spec/service.yaml:229:9
  */
 export function GetUsersMessagesByDate(
   config: Config,
@@ -235,21 +235,21 @@ export function GetUsersMessagesByDate(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
 export interface GetMessagesReceptionsParams {
   /**
    * @remarks
    * Wire: `msgId` (xsd:long).
    *
-   * Spec: spec/service.yaml:246:13
+   * Spec: spec/service.yaml:247:13
    */
   readonly msgId: bigint;
   /**
    * @remarks
    * Wire: `fromRows` (xsd:int).
    *
-   * Spec: spec/service.yaml:247:13
+   * Spec: spec/service.yaml:248:13
    */
   readonly fromRows: number;
 }
@@ -257,13 +257,13 @@ export interface GetMessagesReceptionsParams {
 /**
  * Result of {@link GetMessagesReceptions}.
  *
- * Spec: spec/service.yaml:248:17
+ * Spec: spec/service.yaml:249:17
  */
 export type GetMessagesReceptionsResult = MsgReceptions[] | null;
 /**
  * Descriptor of {@link GetMessagesReceptions}: wire names, order and types.
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
 export const GetMessagesReceptionsOperation: OperationDescriptor<
   GetMessagesReceptionsParams,
@@ -304,7 +304,7 @@ export const GetMessagesReceptionsOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:240:9
+ * Spec: spec/service.yaml:241:9
  */
 export function GetMessagesReceptions(
   config: Config,
@@ -320,14 +320,14 @@ export function GetMessagesReceptions(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
 export interface RemoveMessagesParams {
   /**
    * @remarks
    * Wire: `location` (enum MessageLocation).
    *
-   * Spec: spec/service.yaml:254:13
+   * Spec: spec/service.yaml:255:13
    */
   readonly location: MessageLocation;
   /**
@@ -335,7 +335,7 @@ export interface RemoveMessagesParams {
    * Wire: `msgIds` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:255:13
+   * Spec: spec/service.yaml:256:13
    */
   readonly msgIds?: string | null | undefined;
 }
@@ -343,13 +343,13 @@ export interface RemoveMessagesParams {
 /**
  * Result of {@link RemoveMessages}.
  *
- * Spec: spec/service.yaml:256:17
+ * Spec: spec/service.yaml:257:17
  */
 export type RemoveMessagesResult = number;
 /**
  * Descriptor of {@link RemoveMessages}: wire names, order and types.
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
 export const RemoveMessagesOperation: OperationDescriptor<RemoveMessagesParams, RemoveMessagesResult> =
   /* @__PURE__ */ defineOperation<RemoveMessagesParams, RemoveMessagesResult>({
@@ -388,7 +388,7 @@ export const RemoveMessagesOperation: OperationDescriptor<RemoveMessagesParams, 
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:249:9
+ * Spec: spec/service.yaml:250:9
  */
 export function RemoveMessages(
   config: Config,
@@ -404,7 +404,7 @@ export function RemoveMessages(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
 export interface ChangeMessageIsReadParams {
   /**
@@ -412,7 +412,7 @@ export interface ChangeMessageIsReadParams {
    * Wire: `msgIds` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:262:13
+   * Spec: spec/service.yaml:263:13
    */
   readonly msgIds?: string | null | undefined;
 }
@@ -420,13 +420,13 @@ export interface ChangeMessageIsReadParams {
 /**
  * Result of {@link ChangeMessageIsRead}.
  *
- * Spec: spec/service.yaml:263:17
+ * Spec: spec/service.yaml:264:17
  */
 export type ChangeMessageIsReadResult = number;
 /**
  * Descriptor of {@link ChangeMessageIsRead}: wire names, order and types.
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
 export const ChangeMessageIsReadOperation: OperationDescriptor<ChangeMessageIsReadParams, ChangeMessageIsReadResult> =
   /* @__PURE__ */ defineOperation<ChangeMessageIsReadParams, ChangeMessageIsReadResult>({
@@ -464,7 +464,7 @@ export const ChangeMessageIsReadOperation: OperationDescriptor<ChangeMessageIsRe
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:257:9
+ * Spec: spec/service.yaml:258:9
  */
 export function ChangeMessageIsRead(
   config: Config,

@@ -17,7 +17,7 @@ import type { PeriodType, ScheduleDetails } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
 export interface AddScheduleParams {
   /**
@@ -25,7 +25,7 @@ export interface AddScheduleParams {
    * Wire: `to` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:463:13
+   * Spec: spec/service.yaml:464:13
    */
   readonly to?: string | null | undefined;
   /**
@@ -33,7 +33,7 @@ export interface AddScheduleParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:464:13
+   * Spec: spec/service.yaml:465:13
    */
   readonly from?: string | null | undefined;
   /**
@@ -41,28 +41,28 @@ export interface AddScheduleParams {
    * Wire: `text` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:465:13
+   * Spec: spec/service.yaml:466:13
    */
   readonly text?: string | null | undefined;
   /**
    * @remarks
    * Wire: `isflash` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:466:13
+   * Spec: spec/service.yaml:467:13
    */
   readonly isflash: boolean;
   /**
    * @remarks
    * Wire: `scheduleDateTime` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:467:13
+   * Spec: spec/service.yaml:468:13
    */
   readonly scheduleDateTime: XsdDateTime | Date;
   /**
    * @remarks
    * Wire: `period` (enum PeriodType).
    *
-   * Spec: spec/service.yaml:468:13
+   * Spec: spec/service.yaml:469:13
    */
   readonly period: PeriodType;
 }
@@ -70,13 +70,13 @@ export interface AddScheduleParams {
 /**
  * Result of {@link AddSchedule}.
  *
- * Spec: spec/service.yaml:469:17
+ * Spec: spec/service.yaml:470:17
  */
 export type AddScheduleResult = number;
 /**
  * Descriptor of {@link AddSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
 export const AddScheduleOperation: OperationDescriptor<AddScheduleParams, AddScheduleResult> =
   /* @__PURE__ */ defineOperation<AddScheduleParams, AddScheduleResult>({
@@ -125,7 +125,7 @@ export const AddScheduleOperation: OperationDescriptor<AddScheduleParams, AddSch
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:458:9
+ * Spec: spec/service.yaml:459:9
  */
 export function AddSchedule(
   config: Config,
@@ -141,7 +141,7 @@ export function AddSchedule(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
 export interface AddUsanceParams {
   /**
@@ -149,7 +149,7 @@ export interface AddUsanceParams {
    * Wire: `to` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:475:13
+   * Spec: spec/service.yaml:476:13
    */
   readonly to?: string | null | undefined;
   /**
@@ -157,7 +157,7 @@ export interface AddUsanceParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:476:13
+   * Spec: spec/service.yaml:477:13
    */
   readonly from?: string | null | undefined;
   /**
@@ -165,35 +165,35 @@ export interface AddUsanceParams {
    * Wire: `text` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:477:13
+   * Spec: spec/service.yaml:478:13
    */
   readonly text?: string | null | undefined;
   /**
    * @remarks
    * Wire: `isflash` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:478:13
+   * Spec: spec/service.yaml:479:13
    */
   readonly isflash: boolean;
   /**
    * @remarks
    * Wire: `scheduleStartDateTime` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:479:13
+   * Spec: spec/service.yaml:480:13
    */
   readonly scheduleStartDateTime: XsdDateTime | Date;
   /**
    * @remarks
    * Wire: `repeatAfterDays` (xsd:int).
    *
-   * Spec: spec/service.yaml:480:13
+   * Spec: spec/service.yaml:481:13
    */
   readonly repeatAfterDays: number;
   /**
    * @remarks
    * Wire: `scheduleEndDateTime` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:481:13
+   * Spec: spec/service.yaml:482:13
    */
   readonly scheduleEndDateTime: XsdDateTime | Date;
 }
@@ -201,13 +201,13 @@ export interface AddUsanceParams {
 /**
  * Result of {@link AddUsance}.
  *
- * Spec: spec/service.yaml:482:17
+ * Spec: spec/service.yaml:483:17
  */
 export type AddUsanceResult = number;
 /**
  * Descriptor of {@link AddUsance}: wire names, order and types.
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
 export const AddUsanceOperation: OperationDescriptor<AddUsanceParams, AddUsanceResult> =
   /* @__PURE__ */ defineOperation<AddUsanceParams, AddUsanceResult>({
@@ -264,7 +264,7 @@ export const AddUsanceOperation: OperationDescriptor<AddUsanceParams, AddUsanceR
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:470:9
+ * Spec: spec/service.yaml:471:9
  */
 export function AddUsance(config: Config, params: AddUsanceParams, options?: CallOptions): Promise<AddUsanceResult> {
   return invoke(config, AddUsanceOperation, params, options);
@@ -276,7 +276,7 @@ export function AddUsance(config: Config, params: AddUsanceParams, options?: Cal
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
 export interface AddNewUsanceParams {
   /**
@@ -284,7 +284,7 @@ export interface AddNewUsanceParams {
    * Wire: `to` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:488:13
+   * Spec: spec/service.yaml:489:13
    */
   readonly to?: string | null | undefined;
   /**
@@ -292,7 +292,7 @@ export interface AddNewUsanceParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:489:13
+   * Spec: spec/service.yaml:490:13
    */
   readonly from?: string | null | undefined;
   /**
@@ -300,42 +300,42 @@ export interface AddNewUsanceParams {
    * Wire: `text` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:490:13
+   * Spec: spec/service.yaml:491:13
    */
   readonly text?: string | null | undefined;
   /**
    * @remarks
    * Wire: `isflash` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:491:13
+   * Spec: spec/service.yaml:492:13
    */
   readonly isflash: boolean;
   /**
    * @remarks
    * Wire: `scheduleStartDateTime` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:492:13
+   * Spec: spec/service.yaml:493:13
    */
   readonly scheduleStartDateTime: XsdDateTime | Date;
   /**
    * @remarks
    * Wire: `countrepeat` (xsd:int).
    *
-   * Spec: spec/service.yaml:493:13
+   * Spec: spec/service.yaml:494:13
    */
   readonly countrepeat: number;
   /**
    * @remarks
    * Wire: `scheduleEndDateTime` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:494:13
+   * Spec: spec/service.yaml:495:13
    */
   readonly scheduleEndDateTime: XsdDateTime | Date;
   /**
    * @remarks
    * Wire: `periodType` (enum PeriodType).
    *
-   * Spec: spec/service.yaml:495:13
+   * Spec: spec/service.yaml:496:13
    */
   readonly periodType: PeriodType;
 }
@@ -343,13 +343,13 @@ export interface AddNewUsanceParams {
 /**
  * Result of {@link AddNewUsance}.
  *
- * Spec: spec/service.yaml:496:17
+ * Spec: spec/service.yaml:497:17
  */
 export type AddNewUsanceResult = number;
 /**
  * Descriptor of {@link AddNewUsance}: wire names, order and types.
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
 export const AddNewUsanceOperation: OperationDescriptor<AddNewUsanceParams, AddNewUsanceResult> =
   /* @__PURE__ */ defineOperation<AddNewUsanceParams, AddNewUsanceResult>({
@@ -407,7 +407,7 @@ export const AddNewUsanceOperation: OperationDescriptor<AddNewUsanceParams, AddN
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:483:9
+ * Spec: spec/service.yaml:484:9
  */
 export function AddNewUsance(
   config: Config,
@@ -423,14 +423,14 @@ export function AddNewUsance(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
 export interface RemoveScheduleParams {
   /**
    * @remarks
    * Wire: `scheduleId` (xsd:int).
    *
-   * Spec: spec/service.yaml:502:13
+   * Spec: spec/service.yaml:503:13
    */
   readonly scheduleId: number;
 }
@@ -438,13 +438,13 @@ export interface RemoveScheduleParams {
 /**
  * Result of {@link RemoveSchedule}.
  *
- * Spec: spec/service.yaml:503:17
+ * Spec: spec/service.yaml:504:17
  */
 export type RemoveScheduleResult = number;
 /**
  * Descriptor of {@link RemoveSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
 export const RemoveScheduleOperation: OperationDescriptor<RemoveScheduleParams, RemoveScheduleResult> =
   /* @__PURE__ */ defineOperation<RemoveScheduleParams, RemoveScheduleResult>({
@@ -481,7 +481,7 @@ export const RemoveScheduleOperation: OperationDescriptor<RemoveScheduleParams, 
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:497:9
+ * Spec: spec/service.yaml:498:9
  */
 export function RemoveSchedule(
   config: Config,
@@ -497,29 +497,30 @@ export function RemoveSchedule(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
 export interface RemoveScheduleListParams {
   /**
    * @remarks
-   * Wire: `scheduleIdList` (xsd:int).
+   * Wire: `scheduleIdList` (xsd:int, may be omitted).
    * SOAP: one `<scheduleIdList>` element with a `<int>` child per item. HTTP GET/POST: `scheduleIdList` repeated once per item; an empty list cannot be sent there.
+   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:509:13
+   * Spec: spec/service.yaml:510:13
    */
-  readonly scheduleIdList: readonly number[];
+  readonly scheduleIdList?: readonly number[] | null | undefined;
 }
 
 /**
  * Result of {@link RemoveScheduleList}.
  *
- * Spec: spec/service.yaml:510:17
+ * Spec: spec/service.yaml:511:17
  */
 export type RemoveScheduleListResult = number;
 /**
  * Descriptor of {@link RemoveScheduleList}: wire names, order and types.
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
 export const RemoveScheduleListOperation: OperationDescriptor<RemoveScheduleListParams, RemoveScheduleListResult> =
   /* @__PURE__ */ defineOperation<RemoveScheduleListParams, RemoveScheduleListResult>({
@@ -530,7 +531,7 @@ export const RemoveScheduleListOperation: OperationDescriptor<RemoveScheduleList
     params: [
       { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
       { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-      { wire: "scheduleIdList", prop: "scheduleIdList", type: "int", item: "int", optional: false, credential: null },
+      { wire: "scheduleIdList", prop: "scheduleIdList", type: "int", item: "int", optional: true, credential: null },
     ],
     result: {
       kind: "scalar",
@@ -556,11 +557,11 @@ export const RemoveScheduleListOperation: OperationDescriptor<RemoveScheduleList
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:504:9
+ * Spec: spec/service.yaml:505:9
  */
 export function RemoveScheduleList(
   config: Config,
-  params: RemoveScheduleListParams,
+  params: RemoveScheduleListParams = {},
   options?: CallOptions,
 ): Promise<RemoveScheduleListResult> {
   return invoke(config, RemoveScheduleListOperation, params, options);
@@ -572,14 +573,14 @@ export function RemoveScheduleList(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
 export interface GetScheduleStatusParams {
   /**
    * @remarks
    * Wire: `scheduleId` (xsd:int).
    *
-   * Spec: spec/service.yaml:516:13
+   * Spec: spec/service.yaml:517:13
    */
   readonly scheduleId: number;
 }
@@ -587,13 +588,13 @@ export interface GetScheduleStatusParams {
 /**
  * Result of {@link GetScheduleStatus}.
  *
- * Spec: spec/service.yaml:517:17
+ * Spec: spec/service.yaml:518:17
  */
 export type GetScheduleStatusResult = number;
 /**
  * Descriptor of {@link GetScheduleStatus}: wire names, order and types.
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
 export const GetScheduleStatusOperation: OperationDescriptor<GetScheduleStatusParams, GetScheduleStatusResult> =
   /* @__PURE__ */ defineOperation<GetScheduleStatusParams, GetScheduleStatusResult>({
@@ -630,7 +631,7 @@ export const GetScheduleStatusOperation: OperationDescriptor<GetScheduleStatusPa
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:511:9
+ * Spec: spec/service.yaml:512:9
  */
 export function GetScheduleStatus(
   config: Config,
@@ -646,14 +647,14 @@ export function GetScheduleStatus(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
 export interface GetScheduleDetailsParams {
   /**
    * @remarks
    * Wire: `scheduleId` (xsd:int).
    *
-   * Spec: spec/service.yaml:523:13
+   * Spec: spec/service.yaml:524:13
    */
   readonly scheduleId: number;
 }
@@ -661,13 +662,13 @@ export interface GetScheduleDetailsParams {
 /**
  * Result of {@link GetScheduleDetails}.
  *
- * Spec: spec/service.yaml:524:17
+ * Spec: spec/service.yaml:525:17
  */
 export type GetScheduleDetailsResult = ScheduleDetails | null;
 /**
  * Descriptor of {@link GetScheduleDetails}: wire names, order and types.
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
 export const GetScheduleDetailsOperation: OperationDescriptor<GetScheduleDetailsParams, GetScheduleDetailsResult> =
   /* @__PURE__ */ defineOperation<GetScheduleDetailsParams, GetScheduleDetailsResult>({
@@ -704,7 +705,7 @@ export const GetScheduleDetailsOperation: OperationDescriptor<GetScheduleDetails
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:518:9
+ * Spec: spec/service.yaml:519:9
  */
 export function GetScheduleDetails(
   config: Config,
@@ -720,7 +721,7 @@ export function GetScheduleDetails(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
 export interface AddMultipleScheduleParams {
   /**
@@ -729,7 +730,7 @@ export interface AddMultipleScheduleParams {
    * SOAP: one `<to>` element with a `<string>` child per item. HTTP GET/POST: `to` repeated once per item; an empty list cannot be sent there.
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:530:13
+   * Spec: spec/service.yaml:531:13
    */
   readonly to?: readonly string[] | null | undefined;
   /**
@@ -737,7 +738,7 @@ export interface AddMultipleScheduleParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:531:13
+   * Spec: spec/service.yaml:532:13
    */
   readonly from?: string | null | undefined;
   /**
@@ -746,14 +747,14 @@ export interface AddMultipleScheduleParams {
    * SOAP: one `<text>` element with a `<string>` child per item. HTTP GET/POST: `text` repeated once per item; an empty list cannot be sent there.
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:532:13
+   * Spec: spec/service.yaml:533:13
    */
   readonly text?: readonly string[] | null | undefined;
   /**
    * @remarks
    * Wire: `isflash` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:533:13
+   * Spec: spec/service.yaml:534:13
    */
   readonly isflash: boolean;
   /**
@@ -762,14 +763,14 @@ export interface AddMultipleScheduleParams {
    * SOAP: one `<scheduleDateTime>` element with a `<dateTime>` child per item. HTTP GET/POST: `scheduleDateTime` repeated once per item; an empty list cannot be sent there.
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:534:13
+   * Spec: spec/service.yaml:535:13
    */
   readonly scheduleDateTime?: readonly (XsdDateTime | Date)[] | null | undefined;
   /**
    * @remarks
    * Wire: `period` (enum PeriodType).
    *
-   * Spec: spec/service.yaml:535:13
+   * Spec: spec/service.yaml:536:13
    */
   readonly period: PeriodType;
 }
@@ -777,13 +778,13 @@ export interface AddMultipleScheduleParams {
 /**
  * Result of {@link AddMultipleSchedule}.
  *
- * Spec: spec/service.yaml:536:17
+ * Spec: spec/service.yaml:537:17
  */
 export type AddMultipleScheduleResult = number[] | null;
 /**
  * Descriptor of {@link AddMultipleSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
 export const AddMultipleScheduleOperation: OperationDescriptor<AddMultipleScheduleParams, AddMultipleScheduleResult> =
   /* @__PURE__ */ defineOperation<AddMultipleScheduleParams, AddMultipleScheduleResult>({
@@ -832,7 +833,7 @@ export const AddMultipleScheduleOperation: OperationDescriptor<AddMultipleSchedu
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:525:9
+ * Spec: spec/service.yaml:526:9
  */
 export function AddMultipleSchedule(
   config: Config,
@@ -848,7 +849,7 @@ export function AddMultipleSchedule(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
 export interface AddNewMultipleScheduleParams {
   /**
@@ -857,7 +858,7 @@ export interface AddNewMultipleScheduleParams {
    * SOAP: one `<to>` element with a `<string>` child per item. HTTP GET/POST: `to` repeated once per item; an empty list cannot be sent there.
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:542:13
+   * Spec: spec/service.yaml:543:13
    */
   readonly to?: readonly string[] | null | undefined;
   /**
@@ -865,7 +866,7 @@ export interface AddNewMultipleScheduleParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:543:13
+   * Spec: spec/service.yaml:544:13
    */
   readonly from?: string | null | undefined;
   /**
@@ -874,14 +875,14 @@ export interface AddNewMultipleScheduleParams {
    * SOAP: one `<text>` element with a `<string>` child per item. HTTP GET/POST: `text` repeated once per item; an empty list cannot be sent there.
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:544:13
+   * Spec: spec/service.yaml:545:13
    */
   readonly text?: readonly string[] | null | undefined;
   /**
    * @remarks
    * Wire: `isflash` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:545:13
+   * Spec: spec/service.yaml:546:13
    */
   readonly isflash: boolean;
   /**
@@ -890,14 +891,14 @@ export interface AddNewMultipleScheduleParams {
    * SOAP: one `<scheduleDateTime>` element with a `<dateTime>` child per item. HTTP GET/POST: `scheduleDateTime` repeated once per item; an empty list cannot be sent there.
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:546:13
+   * Spec: spec/service.yaml:547:13
    */
   readonly scheduleDateTime?: readonly (XsdDateTime | Date)[] | null | undefined;
   /**
    * @remarks
    * Wire: `period` (enum PeriodType).
    *
-   * Spec: spec/service.yaml:547:13
+   * Spec: spec/service.yaml:548:13
    */
   readonly period: PeriodType;
 }
@@ -905,13 +906,13 @@ export interface AddNewMultipleScheduleParams {
 /**
  * Result of {@link AddNewMultipleSchedule}.
  *
- * Spec: spec/service.yaml:548:17
+ * Spec: spec/service.yaml:549:17
  */
 export type AddNewMultipleScheduleResult = number[] | null;
 /**
  * Descriptor of {@link AddNewMultipleSchedule}: wire names, order and types.
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
 export const AddNewMultipleScheduleOperation: OperationDescriptor<
   AddNewMultipleScheduleParams,
@@ -962,7 +963,7 @@ export const AddNewMultipleScheduleOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:537:9
+ * Spec: spec/service.yaml:538:9
  */
 export function AddNewMultipleSchedule(
   config: Config,

@@ -10,14 +10,14 @@ import type { MessagesBL } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
 export interface getMessagesParams {
   /**
    * @remarks
    * Wire: `location` (xsd:int).
    *
-   * Spec: spec/service.yaml:275:13
+   * Spec: spec/service.yaml:276:13
    */
   readonly location: number;
   /**
@@ -25,21 +25,21 @@ export interface getMessagesParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:276:13
+   * Spec: spec/service.yaml:277:13
    */
   readonly from?: string | null | undefined;
   /**
    * @remarks
    * Wire: `index` (xsd:int).
    *
-   * Spec: spec/service.yaml:277:13
+   * Spec: spec/service.yaml:278:13
    */
   readonly index: number;
   /**
    * @remarks
    * Wire: `count` (xsd:int).
    *
-   * Spec: spec/service.yaml:278:13
+   * Spec: spec/service.yaml:279:13
    */
   readonly count: number;
 }
@@ -47,13 +47,13 @@ export interface getMessagesParams {
 /**
  * Result of {@link getMessages}.
  *
- * Spec: spec/service.yaml:279:17
+ * Spec: spec/service.yaml:280:17
  */
 export type getMessagesResult = MessagesBL[] | null;
 /**
  * Descriptor of {@link getMessages}: wire names, order and types.
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
 export const getMessagesOperation: OperationDescriptor<getMessagesParams, getMessagesResult> =
   /* @__PURE__ */ defineOperation<getMessagesParams, getMessagesResult>({
@@ -94,7 +94,7 @@ export const getMessagesOperation: OperationDescriptor<getMessagesParams, getMes
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:270:9
+ * Spec: spec/service.yaml:271:9
  */
 export function getMessages(
   config: Config,
@@ -110,7 +110,7 @@ export function getMessages(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
 export interface GetSmsPriceParams {
   /**
@@ -119,7 +119,7 @@ export interface GetSmsPriceParams {
    * @remarks
    * Wire: `OperatorACount` (xsd:int).
    *
-   * Spec: spec/service.yaml:285:13
+   * Spec: spec/service.yaml:286:13
    */
   readonly OperatorACount: number;
   /**
@@ -128,7 +128,7 @@ export interface GetSmsPriceParams {
    * @remarks
    * Wire: `OperatorBCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:286:13
+   * Spec: spec/service.yaml:287:13
    */
   readonly OperatorBCount: number;
   /**
@@ -136,7 +136,7 @@ export interface GetSmsPriceParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:287:13
+   * Spec: spec/service.yaml:288:13
    */
   readonly from?: string | null | undefined;
   /**
@@ -144,7 +144,7 @@ export interface GetSmsPriceParams {
    * Wire: `text` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:288:13
+   * Spec: spec/service.yaml:289:13
    */
   readonly text?: string | null | undefined;
 }
@@ -152,13 +152,13 @@ export interface GetSmsPriceParams {
 /**
  * Result of {@link GetSmsPrice}.
  *
- * Spec: spec/service.yaml:289:17
+ * Spec: spec/service.yaml:290:17
  */
 export type GetSmsPriceResult = number;
 /**
  * Descriptor of {@link GetSmsPrice}: wire names, order and types.
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
 export const GetSmsPriceOperation: OperationDescriptor<GetSmsPriceParams, GetSmsPriceResult> =
   /* @__PURE__ */ defineOperation<GetSmsPriceParams, GetSmsPriceResult>({
@@ -199,7 +199,7 @@ export const GetSmsPriceOperation: OperationDescriptor<GetSmsPriceParams, GetSms
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:280:9
+ * Spec: spec/service.yaml:281:9
  */
 export function GetSmsPrice(
   config: Config,
@@ -215,29 +215,30 @@ export function GetSmsPrice(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
 export interface GetDeliveriesParams {
   /**
    * @remarks
-   * Wire: `recIds` (xsd:long).
+   * Wire: `recIds` (xsd:long, may be omitted).
    * SOAP: one `<recIds>` element with a `<long>` child per item. HTTP GET/POST: `recIds` repeated once per item; an empty list cannot be sent there.
+   * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:293:13
+   * Spec: spec/service.yaml:294:13
    */
-  readonly recIds: readonly bigint[];
+  readonly recIds?: readonly bigint[] | null | undefined;
 }
 
 /**
  * Result of {@link GetDeliveries}.
  *
- * Spec: spec/service.yaml:296:17
+ * Spec: spec/service.yaml:297:17
  */
 export type GetDeliveriesResult = number[] | null;
 /**
  * Descriptor of {@link GetDeliveries}: wire names, order and types.
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
 export const GetDeliveriesOperation: OperationDescriptor<GetDeliveriesParams, GetDeliveriesResult> =
   /* @__PURE__ */ defineOperation<GetDeliveriesParams, GetDeliveriesResult>({
@@ -246,7 +247,7 @@ export const GetDeliveriesOperation: OperationDescriptor<GetDeliveriesParams, Ge
     namespace: "http://tempuri.org/",
     soapAction: "http://tempuri.org/GetDeliveries",
     params: [
-      { wire: "recIds", prop: "recIds", type: "long", item: "long", optional: false, credential: null },
+      { wire: "recIds", prop: "recIds", type: "long", item: "long", optional: true, credential: null },
       { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
       { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
     ],
@@ -275,11 +276,11 @@ export const GetDeliveriesOperation: OperationDescriptor<GetDeliveriesParams, Ge
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:290:9
+ * Spec: spec/service.yaml:291:9
  */
 export function GetDeliveries(
   config: Config,
-  params: GetDeliveriesParams,
+  params: GetDeliveriesParams = {},
   options?: CallOptions,
 ): Promise<GetDeliveriesResult> {
   return invoke(config, GetDeliveriesOperation, params, options);

@@ -17,7 +17,7 @@ import type { GetPayments, UserDetails } from "../types.js";
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
 export interface GetUserDetailsParams {
   /**
@@ -25,7 +25,7 @@ export interface GetUserDetailsParams {
    * Wire: `targetUsername` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:307:13
+   * Spec: spec/service.yaml:308:13
    */
   readonly targetUsername?: string | null | undefined;
 }
@@ -33,13 +33,13 @@ export interface GetUserDetailsParams {
 /**
  * Result of {@link GetUserDetails}.
  *
- * Spec: spec/service.yaml:308:17
+ * Spec: spec/service.yaml:309:17
  */
 export type GetUserDetailsResult = UserDetails | null;
 /**
  * Descriptor of {@link GetUserDetails}: wire names, order and types.
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
 export const GetUserDetailsOperation: OperationDescriptor<GetUserDetailsParams, GetUserDetailsResult> =
   /* @__PURE__ */ defineOperation<GetUserDetailsParams, GetUserDetailsResult>({
@@ -76,7 +76,7 @@ export const GetUserDetailsOperation: OperationDescriptor<GetUserDetailsParams, 
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:302:9
+ * Spec: spec/service.yaml:303:9
  */
 export function GetUserDetails(
   config: Config,
@@ -92,7 +92,7 @@ export function GetUserDetails(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
 export interface GetPaymentsByTargetUsernameParams {
   /**
@@ -100,35 +100,35 @@ export interface GetPaymentsByTargetUsernameParams {
    * Wire: `targetUsername` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:314:13
+   * Spec: spec/service.yaml:315:13
    */
   readonly targetUsername?: string | null | undefined;
   /**
    * @remarks
    * Wire: `fromDate` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:315:13
+   * Spec: spec/service.yaml:316:13
    */
   readonly fromDate: XsdDateTime | Date;
   /**
    * @remarks
    * Wire: `toDate` (xsd:dateTime).
    *
-   * Spec: spec/service.yaml:316:13
+   * Spec: spec/service.yaml:317:13
    */
   readonly toDate: XsdDateTime | Date;
   /**
    * @remarks
    * Wire: `count` (xsd:int).
    *
-   * Spec: spec/service.yaml:317:13
+   * Spec: spec/service.yaml:318:13
    */
   readonly count: number;
   /**
    * @remarks
    * Wire: `index` (xsd:int).
    *
-   * Spec: spec/service.yaml:318:13
+   * Spec: spec/service.yaml:319:13
    */
   readonly index: number;
 }
@@ -136,13 +136,13 @@ export interface GetPaymentsByTargetUsernameParams {
 /**
  * Result of {@link GetPaymentsByTargetUsername}.
  *
- * Spec: spec/service.yaml:319:17
+ * Spec: spec/service.yaml:320:17
  */
 export type GetPaymentsByTargetUsernameResult = GetPayments[] | null;
 /**
  * Descriptor of {@link GetPaymentsByTargetUsername}: wire names, order and types.
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
 export const GetPaymentsByTargetUsernameOperation: OperationDescriptor<
   GetPaymentsByTargetUsernameParams,
@@ -185,7 +185,7 @@ export const GetPaymentsByTargetUsernameOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:309:9
+ * Spec: spec/service.yaml:310:9
  */
 export function GetPaymentsByTargetUsername(
   config: Config,
@@ -201,14 +201,14 @@ export function GetPaymentsByTargetUsername(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
 export interface AddUserWithMobileNumberParams {
   /**
    * @remarks
    * Wire: `productId` (xsd:int).
    *
-   * Spec: spec/service.yaml:325:13
+   * Spec: spec/service.yaml:326:13
    */
   readonly productId: number;
   /**
@@ -216,7 +216,7 @@ export interface AddUserWithMobileNumberParams {
    * Wire: `mobileNumber` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:326:13
+   * Spec: spec/service.yaml:327:13
    */
   readonly mobileNumber?: string | null | undefined;
   /**
@@ -224,7 +224,7 @@ export interface AddUserWithMobileNumberParams {
    * Wire: `firstName` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:327:13
+   * Spec: spec/service.yaml:328:13
    */
   readonly firstName?: string | null | undefined;
   /**
@@ -232,7 +232,7 @@ export interface AddUserWithMobileNumberParams {
    * Wire: `lastName` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:328:13
+   * Spec: spec/service.yaml:329:13
    */
   readonly lastName?: string | null | undefined;
   /**
@@ -240,7 +240,7 @@ export interface AddUserWithMobileNumberParams {
    * Wire: `email` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:329:13
+   * Spec: spec/service.yaml:330:13
    */
   readonly email?: string | null | undefined;
 }
@@ -248,13 +248,13 @@ export interface AddUserWithMobileNumberParams {
 /**
  * Result of {@link AddUserWithMobileNumber}.
  *
- * Spec: spec/service.yaml:330:17
+ * Spec: spec/service.yaml:331:17
  */
 export type AddUserWithMobileNumberResult = string | null;
 /**
  * Descriptor of {@link AddUserWithMobileNumber}: wire names, order and types.
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
 export const AddUserWithMobileNumberOperation: OperationDescriptor<
   AddUserWithMobileNumberParams,
@@ -297,7 +297,7 @@ export const AddUserWithMobileNumberOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:320:9
+ * Spec: spec/service.yaml:321:9
  */
 export function AddUserWithMobileNumber(
   config: Config,
@@ -313,14 +313,14 @@ export function AddUserWithMobileNumber(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
 export interface ChangeUserCredit3Params {
   /**
    * @remarks
    * Wire: `rialAmount` (xsd:double).
    *
-   * Spec: spec/service.yaml:336:13
+   * Spec: spec/service.yaml:337:13
    */
   readonly rialAmount: number;
   /**
@@ -328,7 +328,7 @@ export interface ChangeUserCredit3Params {
    * Wire: `description` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:337:13
+   * Spec: spec/service.yaml:338:13
    */
   readonly description?: string | null | undefined;
   /**
@@ -336,21 +336,21 @@ export interface ChangeUserCredit3Params {
    * Wire: `targetUsername` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:338:13
+   * Spec: spec/service.yaml:339:13
    */
   readonly targetUsername?: string | null | undefined;
   /**
    * @remarks
    * Wire: `getTax` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:339:13
+   * Spec: spec/service.yaml:340:13
    */
   readonly getTax: boolean;
   /**
    * @remarks
    * Wire: `getBudget` (xsd:boolean).
    *
-   * Spec: spec/service.yaml:340:13
+   * Spec: spec/service.yaml:341:13
    */
   readonly getBudget: boolean;
 }
@@ -358,13 +358,13 @@ export interface ChangeUserCredit3Params {
 /**
  * Result of {@link ChangeUserCredit3}.
  *
- * Spec: spec/service.yaml:341:17
+ * Spec: spec/service.yaml:342:17
  */
 export type ChangeUserCredit3Result = number;
 /**
  * Descriptor of {@link ChangeUserCredit3}: wire names, order and types.
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
 export const ChangeUserCredit3Operation: OperationDescriptor<ChangeUserCredit3Params, ChangeUserCredit3Result> =
   /* @__PURE__ */ defineOperation<ChangeUserCredit3Params, ChangeUserCredit3Result>({
@@ -405,7 +405,7 @@ export const ChangeUserCredit3Operation: OperationDescriptor<ChangeUserCredit3Pa
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:331:9
+ * Spec: spec/service.yaml:332:9
  */
 export function ChangeUserCredit3(
   config: Config,
@@ -421,7 +421,7 @@ export function ChangeUserCredit3(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
 export interface ForgotPasswordParams {
   /**
@@ -429,7 +429,7 @@ export interface ForgotPasswordParams {
    * Wire: `mobileNumber` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:347:13
+   * Spec: spec/service.yaml:348:13
    */
   readonly mobileNumber?: string | null | undefined;
   /**
@@ -437,7 +437,7 @@ export interface ForgotPasswordParams {
    * Wire: `emailAddress` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:348:13
+   * Spec: spec/service.yaml:349:13
    */
   readonly emailAddress?: string | null | undefined;
   /**
@@ -445,7 +445,7 @@ export interface ForgotPasswordParams {
    * Wire: `targetUsername` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:349:13
+   * Spec: spec/service.yaml:350:13
    */
   readonly targetUsername?: string | null | undefined;
 }
@@ -453,13 +453,13 @@ export interface ForgotPasswordParams {
 /**
  * Result of {@link ForgotPassword}.
  *
- * Spec: spec/service.yaml:350:17
+ * Spec: spec/service.yaml:351:17
  */
 export type ForgotPasswordResult = number;
 /**
  * Descriptor of {@link ForgotPassword}: wire names, order and types.
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
 export const ForgotPasswordOperation: OperationDescriptor<ForgotPasswordParams, ForgotPasswordResult> =
   /* @__PURE__ */ defineOperation<ForgotPasswordParams, ForgotPasswordResult>({
@@ -498,7 +498,7 @@ export const ForgotPasswordOperation: OperationDescriptor<ForgotPasswordParams, 
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:342:9
+ * Spec: spec/service.yaml:343:9
  */
 export function ForgotPassword(
   config: Config,
@@ -514,14 +514,14 @@ export function ForgotPassword(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
 export interface DeductUserCreditParams {
   /**
    * @remarks
    * Wire: `amount` (xsd:double).
    *
-   * Spec: spec/service.yaml:356:13
+   * Spec: spec/service.yaml:357:13
    */
   readonly amount: number;
   /**
@@ -529,7 +529,7 @@ export interface DeductUserCreditParams {
    * Wire: `description` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:357:13
+   * Spec: spec/service.yaml:358:13
    */
   readonly description?: string | null | undefined;
 }
@@ -537,13 +537,13 @@ export interface DeductUserCreditParams {
 /**
  * Result of {@link DeductUserCredit}.
  *
- * Spec: spec/service.yaml:358:17
+ * Spec: spec/service.yaml:359:17
  */
 export type DeductUserCreditResult = number;
 /**
  * Descriptor of {@link DeductUserCredit}: wire names, order and types.
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
 export const DeductUserCreditOperation: OperationDescriptor<DeductUserCreditParams, DeductUserCreditResult> =
   /* @__PURE__ */ defineOperation<DeductUserCreditParams, DeductUserCreditResult>({
@@ -581,7 +581,7 @@ export const DeductUserCreditOperation: OperationDescriptor<DeductUserCreditPara
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:351:9
+ * Spec: spec/service.yaml:352:9
  */
 export function DeductUserCredit(
   config: Config,

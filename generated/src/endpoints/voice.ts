@@ -8,7 +8,7 @@ import { defineOperation, invoke, type CallOptions, type Config, type OperationD
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
 export interface SendBulkVoiceSMSParams {
   /**
@@ -16,14 +16,14 @@ export interface SendBulkVoiceSMSParams {
    * Wire: `title` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:568:13
+   * Spec: spec/service.yaml:569:13
    */
   readonly title?: string | null | undefined;
   /**
    * @remarks
    * Wire: `voiceFileId` (xsd:int).
    *
-   * Spec: spec/service.yaml:569:13
+   * Spec: spec/service.yaml:570:13
    */
   readonly voiceFileId: number;
   /**
@@ -31,7 +31,7 @@ export interface SendBulkVoiceSMSParams {
    * Wire: `receivers` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:570:13
+   * Spec: spec/service.yaml:571:13
    */
   readonly receivers?: string | null | undefined;
   /**
@@ -39,14 +39,14 @@ export interface SendBulkVoiceSMSParams {
    * Wire: `DateToSend` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:571:13
+   * Spec: spec/service.yaml:572:13
    */
   readonly DateToSend?: string | null | undefined;
   /**
    * @remarks
    * Wire: `repeatCount` (xsd:int).
    *
-   * Spec: spec/service.yaml:572:13
+   * Spec: spec/service.yaml:573:13
    */
   readonly repeatCount: number;
 }
@@ -54,13 +54,13 @@ export interface SendBulkVoiceSMSParams {
 /**
  * Result of {@link SendBulkVoiceSMS}.
  *
- * Spec: spec/service.yaml:573:17
+ * Spec: spec/service.yaml:574:17
  */
 export type SendBulkVoiceSMSResult = number;
 /**
  * Descriptor of {@link SendBulkVoiceSMS}: wire names, order and types.
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
 export const SendBulkVoiceSMSOperation: OperationDescriptor<SendBulkVoiceSMSParams, SendBulkVoiceSMSResult> =
   /* @__PURE__ */ defineOperation<SendBulkVoiceSMSParams, SendBulkVoiceSMSResult>({
@@ -101,7 +101,7 @@ export const SendBulkVoiceSMSOperation: OperationDescriptor<SendBulkVoiceSMSPara
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:563:9
+ * Spec: spec/service.yaml:564:9
  */
 export function SendBulkVoiceSMS(
   config: Config,
@@ -117,7 +117,7 @@ export function SendBulkVoiceSMS(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
 export interface SendSMSWithSpeechTextParams {
   /**
@@ -125,7 +125,7 @@ export interface SendSMSWithSpeechTextParams {
    * Wire: `smsBody` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:579:13
+   * Spec: spec/service.yaml:580:13
    */
   readonly smsBody?: string | null | undefined;
   /**
@@ -133,7 +133,7 @@ export interface SendSMSWithSpeechTextParams {
    * Wire: `speechBody` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:580:13
+   * Spec: spec/service.yaml:581:13
    */
   readonly speechBody?: string | null | undefined;
   /**
@@ -141,7 +141,7 @@ export interface SendSMSWithSpeechTextParams {
    * Wire: `from` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:581:13
+   * Spec: spec/service.yaml:582:13
    */
   readonly from?: string | null | undefined;
   /**
@@ -149,7 +149,7 @@ export interface SendSMSWithSpeechTextParams {
    * Wire: `to` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:582:13
+   * Spec: spec/service.yaml:583:13
    */
   readonly to?: string | null | undefined;
 }
@@ -157,13 +157,13 @@ export interface SendSMSWithSpeechTextParams {
 /**
  * Result of {@link SendSMSWithSpeechText}.
  *
- * Spec: spec/service.yaml:583:17
+ * Spec: spec/service.yaml:584:17
  */
 export type SendSMSWithSpeechTextResult = string | null;
 /**
  * Descriptor of {@link SendSMSWithSpeechText}: wire names, order and types.
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
 export const SendSMSWithSpeechTextOperation: OperationDescriptor<
   SendSMSWithSpeechTextParams,
@@ -205,7 +205,7 @@ export const SendSMSWithSpeechTextOperation: OperationDescriptor<
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:574:9
+ * Spec: spec/service.yaml:575:9
  */
 export function SendSMSWithSpeechText(
   config: Config,
@@ -221,7 +221,7 @@ export function SendSMSWithSpeechText(
  * @remarks
  * username and password are not here: they come from the client's or the call's credentials.
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
 export interface UploadVoiceFileByteParams {
   /**
@@ -229,7 +229,7 @@ export interface UploadVoiceFileByteParams {
    * Wire: `title` (xsd:string, may be omitted).
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:589:13
+   * Spec: spec/service.yaml:590:13
    */
   readonly title?: string | null | undefined;
   /**
@@ -238,7 +238,7 @@ export interface UploadVoiceFileByteParams {
    * SOAP: base64 text. HTTP GET/POST: `file` repeated once per byte, as a decimal value.
    * Leave it out (or pass null) to omit the element in SOAP; HTTP GET/POST then send it empty.
    *
-   * Spec: spec/service.yaml:590:13
+   * Spec: spec/service.yaml:591:13
    */
   readonly file?: Uint8Array | null | undefined;
 }
@@ -246,13 +246,13 @@ export interface UploadVoiceFileByteParams {
 /**
  * Result of {@link UploadVoiceFileByte}.
  *
- * Spec: spec/service.yaml:591:17
+ * Spec: spec/service.yaml:592:17
  */
 export type UploadVoiceFileByteResult = number;
 /**
  * Descriptor of {@link UploadVoiceFileByte}: wire names, order and types.
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
 export const UploadVoiceFileByteOperation: OperationDescriptor<UploadVoiceFileByteParams, UploadVoiceFileByteResult> =
   /* @__PURE__ */ defineOperation<UploadVoiceFileByteParams, UploadVoiceFileByteResult>({
@@ -290,7 +290,7 @@ export const UploadVoiceFileByteOperation: OperationDescriptor<UploadVoiceFileBy
  * @param options - per-call binding, credentials, signal, timeout and headers.
  * @throws EncodeError before any I/O when a parameter is invalid; ServiceFaultError, HttpStatusError, DecodeError, TimeoutError, AbortError, NetworkError otherwise (all AsmxError).
  *
- * Spec: spec/service.yaml:584:9
+ * Spec: spec/service.yaml:585:9
  */
 export function UploadVoiceFileByte(
   config: Config,

@@ -9,7 +9,7 @@ import type { Binding } from "./binding.js";
 import type { CallOptions, ClientHooks, Config, RequestEvent } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
-import { encodeRequest, type WireRequest } from "./encode.js";
+import { encodeRequest, type Credentials, type WireRequest } from "./encode.js";
 import {
   AbortError,
   AsmxError,
@@ -256,24 +256,37 @@ export function prepareRequest<P, R>(
   return { ...wire, url: config.baseUrl + wire.path };
 }
 
-/** The request as hooks see it: password redacted from the URL, headers and body. */
+/**
+ * The request as hooks see it: encoded again with `***` as the password (so the URL and body
+ * keep their exact shape), then any other occurrence of the password (another parameter, a
+ * header) redacted too.
+ */
 function requestEvent(
   op: OperationDescriptor,
   binding: Binding,
-  url: string,
+  params: object,
+  credentials: Credentials | undefined,
+  namespace: string,
+  baseUrl: string,
   headers: Readonly<Record<string, string>>,
-  wire: WireRequest,
   secrets: readonly string[],
 ): RequestEvent {
+  const shown = encodeRequest(
+    op,
+    binding,
+    params,
+    credentials === undefined ? undefined : { ...credentials, password: "***" },
+    namespace,
+  );
   const h: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) h[k] = redact(v, secrets);
+  for (const [k, v] of Object.entries({ ...headers, ...shown.headers })) h[k] = redact(v, secrets);
   return Object.freeze({
     operation: op.name,
     binding,
-    method: wire.method,
-    url: redact(url, secrets),
+    method: shown.method,
+    url: redact(baseUrl + shown.path, secrets),
     headers: Object.freeze(h),
-    body: wire.body === null ? null : redact(wire.body, secrets),
+    body: shown.body === null ? null : redact(shown.body, secrets),
   });
 }
 
@@ -329,7 +342,11 @@ async function send<P, R>(
       : undefined;
   try {
     if (stop) throw stopError(stop, timeoutMs, ctx);
-    if (hooks.onRequest) callHook(hooks.onRequest, requestEvent(op, binding, url, headers, wire, secrets));
+    if (hooks.onRequest)
+      callHook(
+        hooks.onRequest,
+        requestEvent(op, binding, params as object, credentials, namespace, config.baseUrl, headers, secrets),
+      );
     const sent = Date.now();
     let response: Response;
     try {

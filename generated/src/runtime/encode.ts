@@ -107,16 +107,26 @@ function envelope(binding: "soap11" | "soap12", content: string): string {
 /**
  * HTTP GET/POST pairs. Lists repeat the name once per item; base64Binary is sent as one
  * decimal byte value per byte (ASMX reads `byte[]` as an array in these bindings). An empty
- * list cannot be sent: ASMX reads an absent list as null. An omitted optional value is sent
- * empty, because ASMX requires every parameter to be present in these bindings.
+ * or omitted list cannot be sent: ASMX reads an absent list as null (a 500) and an empty value as
+ * one empty item. An omitted optional single value is sent empty, because ASMX requires every
+ * parameter to be present in these bindings.
  */
 function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string {
   const parts: string[] = [];
   for (const { param, texts } of encoded) {
     const name = encodeURIComponent(param.wire);
     let values: readonly string[];
-    if (texts === null) values = [""];
-    else if (param.type === "base64Binary" && param.item === null) {
+    if (texts === null) {
+      // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
+      // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
+      if (param.item !== null || param.type === "base64Binary")
+        throw new EncodeError(
+          param.wire,
+          `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
+          ctx,
+        );
+      values = [""];
+    } else if (param.type === "base64Binary" && param.item === null) {
       const bytes = CODECS.base64Binary.decode(texts[0] ?? "") as Uint8Array;
       if (bytes.length === 0)
         throw new EncodeError(

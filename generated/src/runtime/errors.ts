@@ -37,9 +37,14 @@ export class AsmxError extends Error {
   readonly operation: string | undefined;
   readonly binding: Binding | undefined;
 
+  /**
+   * `message` is shown after `Operation (binding): `. Subclasses redact the variable texts they
+   * put into it (values, response texts) with the context's secrets, and never the fixed wording,
+   * so that even a one-letter password cannot garble a message.
+   */
   constructor(code: string, message: string, ctx: ErrorContext, options?: { cause?: unknown }) {
     super(
-      clean(ctx, where(ctx) + message),
+      where(ctx) + message,
       options === undefined || !("cause" in options)
         ? undefined
         : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
@@ -57,9 +62,11 @@ export class EncodeError extends AsmxError {
   readonly parameter: string;
   readonly reason: string;
   constructor(parameter: string, reason: string, ctx: ErrorContext) {
-    super("encode", `parameter ${parameter}: ${reason}`, ctx);
-    this.parameter = clean(ctx, parameter);
-    this.reason = clean(ctx, reason);
+    const cleanParameter = clean(ctx, parameter);
+    const cleanReason = clean(ctx, reason);
+    super("encode", `parameter ${cleanParameter}: ${cleanReason}`, ctx);
+    this.parameter = cleanParameter;
+    this.reason = cleanReason;
   }
 }
 
@@ -76,9 +83,11 @@ export class DecodeError extends AsmxError {
     // Redacted before truncation, so that no prefix of a secret survives the cut.
     const whole = clean(ctx, found);
     const shown = whole.length > 100 ? `${whole.slice(0, 100)}…` : whole;
-    super("decode", `at ${path || "(document)"}: expected ${expected}, found ${shown}`, ctx, options);
-    this.path = clean(ctx, path);
-    this.expected = clean(ctx, expected);
+    const cleanPath = clean(ctx, path);
+    const cleanExpected = clean(ctx, expected);
+    super("decode", `at ${cleanPath || "(document)"}: expected ${cleanExpected}, found ${shown}`, ctx, options);
+    this.path = cleanPath;
+    this.expected = cleanExpected;
     this.found = shown;
   }
 }
@@ -90,9 +99,10 @@ export class ServiceFaultError extends AsmxError {
   /** The service's message, e.g. the .NET exception message. */
   readonly serviceMessage: string;
   constructor(code: string, status: number, serviceMessage: string, ctx: ErrorContext) {
-    super(code, `service fault (HTTP ${status}): ${serviceMessage}`, ctx);
+    const cleanMessage = clean(ctx, serviceMessage);
+    super(code, `service fault (HTTP ${status}): ${cleanMessage}`, ctx);
     this.status = status;
-    this.serviceMessage = clean(ctx, serviceMessage);
+    this.serviceMessage = cleanMessage;
   }
 }
 
@@ -145,9 +155,10 @@ export class HttpStatusError extends AsmxError {
   /** The first 2 KB of the body (redacted). */
   readonly bodySnippet: string;
   constructor(status: number, contentType: string, bodySnippet: string, reason: string, ctx: ErrorContext) {
-    super("http-status", `${reason} (HTTP ${status}, ${contentType || "no content type"})`, ctx);
+    const cleanType = clean(ctx, contentType);
+    super("http-status", `${clean(ctx, reason)} (HTTP ${status}, ${cleanType || "no content type"})`, ctx);
     this.status = status;
-    this.contentType = clean(ctx, contentType);
+    this.contentType = cleanType;
     this.bodySnippet = clean(ctx, bodySnippet);
   }
 }
@@ -186,7 +197,7 @@ export class NetworkError extends AsmxError {
   constructor(cause: unknown, ctx: ErrorContext) {
     super(
       "network",
-      `network failure: ${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`,
+      `network failure: ${clean(ctx, `${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`)}`,
       ctx,
       { cause },
     );
@@ -202,35 +213,51 @@ function describeCause(err: unknown): string {
   return ` (${typeof code === "string" ? `${code}: ` : ""}${inner.message})`;
 }
 
-/** The forms a secret can take on the wire: as is, URL-encoded (both styles), form-encoded, XML-escaped. */
-function wireForms(secret: string): string[] {
-  let uri = secret;
-  try {
-    uri = encodeURIComponent(secret); // throws URIError on a lone surrogate
-  } catch {
-    // such a secret is never sent (the encoder refuses it), so it has no URL form
+const XML_ESCAPES: Readonly<Record<string, readonly string[]>> = {
+  "&": ["&amp;"],
+  "<": ["&lt;"],
+  ">": ["&gt;"],
+  '"': ["&quot;"],
+  "'": ["&apos;"],
+  "\r": ["&#xD;", "&#13;"],
+};
+const reEscape = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+const hexByte = (b: number): string =>
+  `%${b.toString(16).toUpperCase().padStart(2, "0")}`.replace(/[A-F]/g, (c) => `[${c}${c.toLowerCase()}]`);
+const patterns = new Map<string, RegExp>();
+
+/**
+ * A pattern matching a secret in any of the forms it takes in text, character by character, so
+ * that mixtures match too: as is, percent-encoded (either hex case, as encodeURIComponent and
+ * the URL parser each write it), `+` for a space (forms), XML-escaped, JSON-quoted.
+ */
+function secretPattern(secret: string): RegExp {
+  let re = patterns.get(secret);
+  if (re !== undefined) return re;
+  const encoder = new TextEncoder();
+  let source = "";
+  for (const ch of secret) {
+    const alts = new Set<string>([reEscape(ch), Array.from(encoder.encode(ch), hexByte).join("")]);
+    if (ch === " ") alts.add("\\+");
+    for (const x of XML_ESCAPES[ch] ?? []) alts.add(reEscape(x));
+    const cp = ch.codePointAt(0) ?? 0;
+    alts.add(`&#${cp};`);
+    alts.add(`&#[xX]0*${cp.toString(16).replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`)};`);
+    alts.add(reEscape(JSON.stringify(ch).slice(1, -1)));
+    source += alts.size === 1 ? [...alts][0] : `(?:${[...alts].join("|")})`;
   }
-  const form = new URLSearchParams([["", secret]]).toString().slice(1);
-  const xml = secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
-  const forms = new Set([
-    secret,
-    uri,
-    uri.replace(/%20/g, "+"),
-    form,
-    form.replace(/\+/g, "%20"),
-    xml,
-    xml.replace(/"/g, "&quot;"),
-  ]);
-  // Longest first, so that a form containing another is replaced whole.
-  return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
+  re = new RegExp(source, "g");
+  if (patterns.size > 16) patterns.clear();
+  patterns.set(secret, re);
+  return re;
 }
 
-/** Replaces every occurrence of each secret (and its URL, form and XML encodings) with `***`. */
+/** Replaces every occurrence of each secret, in any wire form (URL, form, XML, JSON encodings), with `***`. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length === 0) continue;
-    for (const form of wireForms(secret)) if (out.includes(form)) out = out.split(form).join("***");
+    out = out.replace(secretPattern(secret), "***");
   }
   return out;
 }

@@ -658,6 +658,7 @@ export class XmlTokenizer {
     let nextAmp = -1;
     let nextCr = -1;
     let nextCdEnd = -1;
+    let pendingRefTooLong = -1;
 
     if (!this.started) {
       this.started = true;
@@ -738,17 +739,18 @@ export class XmlTokenizer {
           }
           // Keep back what could change meaning with the next chunk: a
           // partial reference, a CR (CRLF), or ']' / ']]' (']]>').
-          const amp = buf.lastIndexOf("&", len - 1);
-          if (amp >= p && buf.indexOf(";", amp) < 0) {
-            if (len - amp > maxName + 16) {
-              throw new XmlSyntaxError(
-                "syntax",
-                "'&' does not start a valid entity or character reference",
-                base + amp,
-              );
+          if (nextAmp < p) {
+            nextAmp = buf.indexOf("&", p);
+            if (nextAmp < 0) nextAmp = FAR;
+          }
+          if (nextAmp < len) {
+            const amp = buf.lastIndexOf("&", len - 1);
+            if (buf.indexOf(";", amp) < 0) {
+              stop = amp;
+              if (len - amp > maxName + 16) pendingRefTooLong = amp;
             }
-            stop = amp;
-          } else {
+          }
+          if (stop === len) {
             const last = buf.charCodeAt(len - 1);
             if (last === CR) stop--;
             else if (last === RBRACKET) {
@@ -803,7 +805,17 @@ export class XmlTokenizer {
           }
         }
         p = stop;
-        if (lt < 0) break;
+        if (lt < 0) {
+          if (pendingRefTooLong >= 0) {
+            // A reference cannot be that long: fail instead of buffering.
+            throw new XmlSyntaxError(
+              "syntax",
+              "'&' does not start a valid entity or character reference",
+              base + pendingRefTooLong,
+            );
+          }
+          break;
+        }
         continue;
       }
 
