@@ -28,7 +28,7 @@ export function compile(input: CompileInput): { sources: Map<string, string>; di
       exactOptionalPropertyTypes: true,
       noUncheckedIndexedAccess: true,
       noImplicitOverride: true,
-      noUnusedLocals: false, // TEMP
+      noUnusedLocals: true,
       noUnusedParameters: true,
       verbatimModuleSyntax: true,
       declaration: true,

@@ -50,7 +50,8 @@ export const MessagesBLRecord = /* @__PURE__ */ defineRecord({ kind: "record", n
         { wire: "AutoSpeechText", prop: "AutoSpeechText", type: "boolean", nullable: false },
         { wire: "ShareServiceBodyID", prop: "ShareServiceBodyID", type: "int", nullable: false },
         { wire: "OperatorABackCount", prop: "OperatorABackCount", type: "int", nullable: false }
-    ] });
+    ],
+    create: () => ({ MsgID: undefined, UserID: undefined, LinkID: undefined, NumberID: undefined, Tariff: undefined, MsgType: undefined, Body: undefined, Udh: undefined, SendDate: undefined, Sender: undefined, Receiver: undefined, FirstLocation: undefined, CurrentLocation: undefined, Parts: undefined, IsFlash: undefined, IsRead: undefined, IsUnicode: undefined, Credit: undefined, Module: undefined, RecCount: undefined, RecFailed: undefined, RecSuccess: undefined, IsMoneyBack: undefined, UserStepedMaster: undefined, UserMaster: undefined, MoneyBackCount: undefined, MoneyBackLevel: undefined, AutoSpeechText: undefined, ShareServiceBodyID: undefined, OperatorABackCount: undefined }) });
 /**
  * Descriptor of the record {@link MsgReceptions} (wire element `MsgReceptions`).
  *
@@ -62,7 +63,8 @@ export const MsgReceptionsRecord = /* @__PURE__ */ defineRecord({ kind: "record"
         { wire: "RecStatus", prop: "RecStatus", type: "string", nullable: true },
         { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "string", nullable: true },
         { wire: "RecID", prop: "RecID", type: "string", nullable: true }
-    ] });
+    ],
+    create: () => ({ RecNumber: undefined, SendDate: undefined, RecStatus: undefined, DeliveryStatus: undefined, RecID: undefined }) });
 /**
  * Descriptor of the record {@link BulkReceptions} (wire element `BulkReceptions`).
  *
@@ -76,7 +78,8 @@ export const BulkReceptionsRecord = /* @__PURE__ */ defineRecord({ kind: "record
         { wire: "OpID", prop: "OpID", type: "string", nullable: true },
         { wire: "BulkID", prop: "BulkID", type: "string", nullable: true },
         { wire: "RecID", prop: "RecID", type: "string", nullable: true }
-    ] });
+    ],
+    create: () => ({ RecNumber: undefined, SendDate: undefined, RecStatus: undefined, DeliveryStatus: undefined, OpID: undefined, BulkID: undefined, RecID: undefined }) });
 /**
  * Descriptor of the record {@link BulkReceptionExport} (wire element `BulkReceptionExport`).
  *
@@ -88,7 +91,8 @@ export const BulkReceptionExportRecord = /* @__PURE__ */ defineRecord({ kind: "r
         { wire: "SendDate", prop: "SendDate", type: "dateTime", nullable: false },
         { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
         { wire: "TotalCount", prop: "TotalCount", type: "int", nullable: false }
-    ] });
+    ],
+    create: () => ({ ReportID: undefined, BulkID: undefined, SendDate: undefined, RecNumber: undefined, TotalCount: undefined }) });
 /**
  * Descriptor of the record {@link ScheduleDetails} (wire element `ScheduleDetails`).
  *
@@ -107,7 +111,8 @@ export const ScheduleDetailsRecord = /* @__PURE__ */ defineRecord({ kind: "recor
         { wire: "SendDate", prop: "SendDate", type: "string", nullable: true },
         { wire: "SendStatus", prop: "SendStatus", type: "unsignedByte", nullable: false },
         { wire: "ScheduleStatus", prop: "ScheduleStatus", type: "unsignedByte", nullable: false }
-    ] });
+    ],
+    create: () => ({ ScheduleID: undefined, Sender: undefined, Title: undefined, Body: undefined, BodyParts: undefined, TotalCount: undefined, SentCount: undefined, FailedCount: undefined, ScheduleDate: undefined, SendDate: undefined, SendStatus: undefined, ScheduleStatus: undefined }) });
 /**
  * Descriptor of the record {@link UserDetails} (wire element `UserGridList`).
  *
@@ -144,7 +149,8 @@ export const UserDetailsRecord = /* @__PURE__ */ defineRecord({ kind: "record", 
         { wire: "userType", prop: "userType", type: "int", nullable: false },
         { wire: "TariffID", prop: "TariffID", type: "int", nullable: false },
         { wire: "ExpDate", prop: "ExpDate", type: "dateTime", nullable: false }
-    ] });
+    ],
+    create: () => ({ UserId: undefined, UserName: undefined, FirstName: undefined, LastName: undefined, Corporation: undefined, Email: undefined, MobileNumbers: undefined, PhoneNumbers: undefined, FaxNumbers: undefined, Address: undefined, Desctiptions: undefined, UserStatus: undefined, FixTariff: undefined, MaxTicket: undefined, MaxOrderNumber: undefined, NationalCode: undefined, AccessToBranchs: undefined, BulkReport: undefined, EnableDelivery: undefined, PostalCode: undefined, CertificateNumber: undefined, ProvinceName: undefined, CityName: undefined, ProductId: undefined, CommercialCode: undefined, UserOwner: undefined, IsLegal: undefined, userType: undefined, TariffID: undefined, ExpDate: undefined }) });
 /**
  * Descriptor of the record {@link GetPayments} (wire element `GetPayments`).
  *
@@ -159,7 +165,8 @@ export const GetPaymentsRecord = /* @__PURE__ */ defineRecord({ kind: "record", 
         { wire: "CallbackDate", prop: "CallbackDate", type: "dateTime", nullable: false },
         { wire: "Descriptions", prop: "Descriptions", type: "string", nullable: true },
         { wire: "PayStatus", prop: "PayStatus", type: "unsignedByte", nullable: false }
-    ] });
+    ],
+    create: () => ({ BankName: undefined, OrderID: undefined, AuthorityID: undefined, Amount: undefined, RequestDate: undefined, CallbackDate: undefined, Descriptions: undefined, PayStatus: undefined }) });
 /**
  * Descriptor of the record {@link GroupsList} (wire element `GroupsList`).
  *
@@ -175,7 +182,8 @@ export const GroupsListRecord = /* @__PURE__ */ defineRecord({ kind: "record", n
         { wire: "ContactCount", prop: "ContactCount", type: "int", nullable: false },
         { wire: "ShowToChild", prop: "ShowToChild", type: "boolean", nullable: false },
         { wire: "ChildsCount", prop: "ChildsCount", type: "int", nullable: false }
-    ] });
+    ],
+    create: () => ({ GroupID: undefined, ParentId: undefined, UserID: undefined, GroupName: undefined, GroupDescription: undefined, GroupStatus: undefined, ContactCount: undefined, ShowToChild: undefined, ChildsCount: undefined }) });
 /**
  * Descriptor of the record {@link SmsQueueList} (wire element `SmsQueueList`).
  *
@@ -191,7 +199,8 @@ export const SmsQueueListRecord = /* @__PURE__ */ defineRecord({ kind: "record",
         { wire: "Status", prop: "Status", type: "unsignedByte", nullable: false },
         { wire: "RecID", prop: "RecID", type: "long", nullable: false },
         { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "int", nullable: false }
-    ] });
+    ],
+    create: () => ({ ID: undefined, Sender: undefined, Body: undefined, Receiver: undefined, InsertDate: undefined, FetchDate: undefined, Status: undefined, RecID: undefined, DeliveryStatus: undefined }) });
 /**
  * Descriptor of the record {@link Contact} (wire element `Contact`).
  *
@@ -215,7 +224,8 @@ export const ContactRecord = /* @__PURE__ */ defineRecord({ kind: "record", name
         { wire: "additionaltext", prop: "additionaltext", type: "string", nullable: true },
         { wire: "descriptions", prop: "descriptions", type: "string", nullable: true },
         { wire: "contactStatus", prop: "contactStatus", type: "int", nullable: false }
-    ] });
+    ],
+    create: () => ({ contactId: undefined, mobilenumber: undefined, firstname: undefined, lastname: undefined, nickname: undefined, corporation: undefined, phone: undefined, fax: undefined, email: undefined, gender: undefined, province: undefined, city: undefined, address: undefined, postalCode: undefined, additionaltext: undefined, descriptions: undefined, contactStatus: undefined }) });
 /**
  * Descriptor of the record {@link ContactEvent} (wire element `ContactEvent`).
  *
@@ -226,4 +236,5 @@ export const ContactEventRecord = /* @__PURE__ */ defineRecord({ kind: "record",
         { wire: "eventName", prop: "eventName", type: "string", nullable: true },
         { wire: "eventType", prop: "eventType", type: "unsignedByte", nullable: false },
         { wire: "eventDate", prop: "eventDate", type: "dateTime", nullable: false }
-    ] });
+    ],
+    create: () => ({ contactId: undefined, eventName: undefined, eventType: undefined, eventDate: undefined }) });

@@ -63,6 +63,38 @@ export const MessagesBLRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
     { wire: "ShareServiceBodyID", prop: "ShareServiceBodyID", type: "int", nullable: false },
     { wire: "OperatorABackCount", prop: "OperatorABackCount", type: "int", nullable: false },
   ],
+  create: () => ({
+    MsgID: undefined,
+    UserID: undefined,
+    LinkID: undefined,
+    NumberID: undefined,
+    Tariff: undefined,
+    MsgType: undefined,
+    Body: undefined,
+    Udh: undefined,
+    SendDate: undefined,
+    Sender: undefined,
+    Receiver: undefined,
+    FirstLocation: undefined,
+    CurrentLocation: undefined,
+    Parts: undefined,
+    IsFlash: undefined,
+    IsRead: undefined,
+    IsUnicode: undefined,
+    Credit: undefined,
+    Module: undefined,
+    RecCount: undefined,
+    RecFailed: undefined,
+    RecSuccess: undefined,
+    IsMoneyBack: undefined,
+    UserStepedMaster: undefined,
+    UserMaster: undefined,
+    MoneyBackCount: undefined,
+    MoneyBackLevel: undefined,
+    AutoSpeechText: undefined,
+    ShareServiceBodyID: undefined,
+    OperatorABackCount: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link MsgReceptions} (wire element `MsgReceptions`).
@@ -80,6 +112,13 @@ export const MsgReceptionsRecord: RecordDescriptor = /* @__PURE__ */ defineRecor
     { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "string", nullable: true },
     { wire: "RecID", prop: "RecID", type: "string", nullable: true },
   ],
+  create: () => ({
+    RecNumber: undefined,
+    SendDate: undefined,
+    RecStatus: undefined,
+    DeliveryStatus: undefined,
+    RecID: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link BulkReceptions} (wire element `BulkReceptions`).
@@ -99,6 +138,15 @@ export const BulkReceptionsRecord: RecordDescriptor = /* @__PURE__ */ defineReco
     { wire: "BulkID", prop: "BulkID", type: "string", nullable: true },
     { wire: "RecID", prop: "RecID", type: "string", nullable: true },
   ],
+  create: () => ({
+    RecNumber: undefined,
+    SendDate: undefined,
+    RecStatus: undefined,
+    DeliveryStatus: undefined,
+    OpID: undefined,
+    BulkID: undefined,
+    RecID: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link BulkReceptionExport} (wire element `BulkReceptionExport`).
@@ -116,6 +164,13 @@ export const BulkReceptionExportRecord: RecordDescriptor = /* @__PURE__ */ defin
     { wire: "RecNumber", prop: "RecNumber", type: "string", nullable: true },
     { wire: "TotalCount", prop: "TotalCount", type: "int", nullable: false },
   ],
+  create: () => ({
+    ReportID: undefined,
+    BulkID: undefined,
+    SendDate: undefined,
+    RecNumber: undefined,
+    TotalCount: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link ScheduleDetails} (wire element `ScheduleDetails`).
@@ -140,6 +195,20 @@ export const ScheduleDetailsRecord: RecordDescriptor = /* @__PURE__ */ defineRec
     { wire: "SendStatus", prop: "SendStatus", type: "unsignedByte", nullable: false },
     { wire: "ScheduleStatus", prop: "ScheduleStatus", type: "unsignedByte", nullable: false },
   ],
+  create: () => ({
+    ScheduleID: undefined,
+    Sender: undefined,
+    Title: undefined,
+    Body: undefined,
+    BodyParts: undefined,
+    TotalCount: undefined,
+    SentCount: undefined,
+    FailedCount: undefined,
+    ScheduleDate: undefined,
+    SendDate: undefined,
+    SendStatus: undefined,
+    ScheduleStatus: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link UserDetails} (wire element `UserGridList`).
@@ -182,6 +251,38 @@ export const UserDetailsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord(
     { wire: "TariffID", prop: "TariffID", type: "int", nullable: false },
     { wire: "ExpDate", prop: "ExpDate", type: "dateTime", nullable: false },
   ],
+  create: () => ({
+    UserId: undefined,
+    UserName: undefined,
+    FirstName: undefined,
+    LastName: undefined,
+    Corporation: undefined,
+    Email: undefined,
+    MobileNumbers: undefined,
+    PhoneNumbers: undefined,
+    FaxNumbers: undefined,
+    Address: undefined,
+    Desctiptions: undefined,
+    UserStatus: undefined,
+    FixTariff: undefined,
+    MaxTicket: undefined,
+    MaxOrderNumber: undefined,
+    NationalCode: undefined,
+    AccessToBranchs: undefined,
+    BulkReport: undefined,
+    EnableDelivery: undefined,
+    PostalCode: undefined,
+    CertificateNumber: undefined,
+    ProvinceName: undefined,
+    CityName: undefined,
+    ProductId: undefined,
+    CommercialCode: undefined,
+    UserOwner: undefined,
+    IsLegal: undefined,
+    userType: undefined,
+    TariffID: undefined,
+    ExpDate: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link GetPayments} (wire element `GetPayments`).
@@ -202,6 +303,16 @@ export const GetPaymentsRecord: RecordDescriptor = /* @__PURE__ */ defineRecord(
     { wire: "Descriptions", prop: "Descriptions", type: "string", nullable: true },
     { wire: "PayStatus", prop: "PayStatus", type: "unsignedByte", nullable: false },
   ],
+  create: () => ({
+    BankName: undefined,
+    OrderID: undefined,
+    AuthorityID: undefined,
+    Amount: undefined,
+    RequestDate: undefined,
+    CallbackDate: undefined,
+    Descriptions: undefined,
+    PayStatus: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link GroupsList} (wire element `GroupsList`).
@@ -223,6 +334,17 @@ export const GroupsListRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
     { wire: "ShowToChild", prop: "ShowToChild", type: "boolean", nullable: false },
     { wire: "ChildsCount", prop: "ChildsCount", type: "int", nullable: false },
   ],
+  create: () => ({
+    GroupID: undefined,
+    ParentId: undefined,
+    UserID: undefined,
+    GroupName: undefined,
+    GroupDescription: undefined,
+    GroupStatus: undefined,
+    ContactCount: undefined,
+    ShowToChild: undefined,
+    ChildsCount: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link SmsQueueList} (wire element `SmsQueueList`).
@@ -244,6 +366,17 @@ export const SmsQueueListRecord: RecordDescriptor = /* @__PURE__ */ defineRecord
     { wire: "RecID", prop: "RecID", type: "long", nullable: false },
     { wire: "DeliveryStatus", prop: "DeliveryStatus", type: "int", nullable: false },
   ],
+  create: () => ({
+    ID: undefined,
+    Sender: undefined,
+    Body: undefined,
+    Receiver: undefined,
+    InsertDate: undefined,
+    FetchDate: undefined,
+    Status: undefined,
+    RecID: undefined,
+    DeliveryStatus: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link Contact} (wire element `Contact`).
@@ -273,6 +406,25 @@ export const ContactRecord: RecordDescriptor = /* @__PURE__ */ defineRecord({
     { wire: "descriptions", prop: "descriptions", type: "string", nullable: true },
     { wire: "contactStatus", prop: "contactStatus", type: "int", nullable: false },
   ],
+  create: () => ({
+    contactId: undefined,
+    mobilenumber: undefined,
+    firstname: undefined,
+    lastname: undefined,
+    nickname: undefined,
+    corporation: undefined,
+    phone: undefined,
+    fax: undefined,
+    email: undefined,
+    gender: undefined,
+    province: undefined,
+    city: undefined,
+    address: undefined,
+    postalCode: undefined,
+    additionaltext: undefined,
+    descriptions: undefined,
+    contactStatus: undefined,
+  }),
 });
 /**
  * Descriptor of the record {@link ContactEvent} (wire element `ContactEvent`).
@@ -289,4 +441,5 @@ export const ContactEventRecord: RecordDescriptor = /* @__PURE__ */ defineRecord
     { wire: "eventType", prop: "eventType", type: "unsignedByte", nullable: false },
     { wire: "eventDate", prop: "eventDate", type: "dateTime", nullable: false },
   ],
+  create: () => ({ contactId: undefined, eventName: undefined, eventType: undefined, eventDate: undefined }),
 });

@@ -8,6 +8,7 @@ import type { RecordModel, ServiceModel, TypeRef } from "../model/types.ts";
 import { RT, RT_TYPES } from "../runtime-symbols.ts";
 import { header, tsdoc } from "./doc.ts";
 import type { EmittedSource } from "./file.ts";
+import { propertyName } from "./typescript-types.ts";
 
 /** The descriptor expression of a type: a scalar name, or the name of an enum/record descriptor. */
 export function typeExpression(type: TypeRef, model: ServiceModel): string {
@@ -76,7 +77,9 @@ export function emitDescriptors(model: ServiceModel): EmittedSource {
         {
           name: names.recordDescriptor(r),
           type: RT_TYPES.RecordDescriptor,
-          initializer: `/* @__PURE__ */ ${RT.defineRecord}({ kind: "record", name: ${JSON.stringify(r.name)}, wire: ${JSON.stringify(r.wireName)}, fields: [\n${fields}\n] })`,
+          initializer:
+            `/* @__PURE__ */ ${RT.defineRecord}({ kind: "record", name: ${JSON.stringify(r.name)}, wire: ${JSON.stringify(r.wireName)}, fields: [\n${fields}\n],\n` +
+            `create: () => ({ ${r.fields.map((f) => `${propertyName(f.tsName)}: undefined`).join(", ")} }) })`,
         },
       ],
     });

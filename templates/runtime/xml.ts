@@ -109,7 +109,6 @@ const AMP = 0x26;
 const SQUOTE = 0x27;
 const DASH = 0x2d;
 const SLASH = 0x2f;
-const SEMI = 0x3b;
 const LT = 0x3c;
 const EQ = 0x3d;
 const GT = 0x3e;
@@ -124,8 +123,7 @@ const BOM = 0xfeff;
 const NAME_TABLE = /* @__PURE__ */ (() => {
   const t = new Uint8Array(128);
   for (let c = 0; c < 128; c++) {
-    const start =
-      (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x3a /* : */ || c === 0x5f; /* _ */
+    const start = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x3a /* : */ || c === 0x5f; /* _ */
     const name = start || (c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2e; /* . */
     t[c] = (start ? 1 : 0) | (name ? 2 : 0);
   }
@@ -620,7 +618,8 @@ export class XmlTokenizer {
    *
    * @throws {@link XmlSyntaxError} (code "truncated") if the document is
    *   incomplete — no root element, unclosed elements, or an unfinished
-   *   token — or any other error found in the remaining input.
+   *   token — or any other error found in the remaining input. Calling
+   *   `end()` again afterwards has no effect.
    */
   end(): void {
     if (this.ended) return;
@@ -932,7 +931,11 @@ export class XmlTokenizer {
           const target = buf.slice(p + 2, te);
           if (target === "xml") {
             if (base + p !== this.docStart) {
-              throw new XmlSyntaxError("syntax", "the XML declaration must be at the very start of the document", base + p);
+              throw new XmlSyntaxError(
+                "syntax",
+                "the XML declaration must be at the very start of the document",
+                base + p,
+              );
             }
             if (!XML_DECL.test(buf.slice(p, close + 2))) {
               throw new XmlSyntaxError("syntax", "malformed XML declaration", base + p);

@@ -59,11 +59,36 @@ export interface RawMessage {
 
 /** Field order of MessagesBL (schema sequence). */
 export const MESSAGES_BL_FIELDS = [
-  "MsgID", "UserID", "LinkID", "NumberID", "Tariff", "MsgType", "Body", "Udh", "SendDate",
-  "Sender", "Receiver", "FirstLocation", "CurrentLocation", "Parts", "IsFlash", "IsRead",
-  "IsUnicode", "Credit", "Module", "RecCount", "RecFailed", "RecSuccess", "IsMoneyBack",
-  "UserStepedMaster", "UserMaster", "MoneyBackCount", "MoneyBackLevel", "AutoSpeechText",
-  "ShareServiceBodyID", "OperatorABackCount",
+  "MsgID",
+  "UserID",
+  "LinkID",
+  "NumberID",
+  "Tariff",
+  "MsgType",
+  "Body",
+  "Udh",
+  "SendDate",
+  "Sender",
+  "Receiver",
+  "FirstLocation",
+  "CurrentLocation",
+  "Parts",
+  "IsFlash",
+  "IsRead",
+  "IsUnicode",
+  "Credit",
+  "Module",
+  "RecCount",
+  "RecFailed",
+  "RecSuccess",
+  "IsMoneyBack",
+  "UserStepedMaster",
+  "UserMaster",
+  "MoneyBackCount",
+  "MoneyBackLevel",
+  "AutoSpeechText",
+  "ShareServiceBodyID",
+  "OperatorABackCount",
 ] as const satisfies readonly (keyof RawMessage)[];
 
 /** mulberry32: small, fast, deterministic PRNG. */
@@ -153,7 +178,12 @@ export function makeMessages(n: number, seed = 20240301): RawMessage[] {
       Tariff: dbl(tariff),
       MsgType: String(pick(r, [1, 1, 1, 2, 3] as const)),
       Body: body,
-      Udh: udhRoll < 0.75 ? undefined : udhRoll < 0.85 ? "" : "050003" + pad(int(r, 0, 255).toString(16).toUpperCase(), 2) + "0" + String(Math.min(parts, 9)) + "01",
+      Udh:
+        udhRoll < 0.75
+          ? undefined
+          : udhRoll < 0.85
+            ? ""
+            : "050003" + pad(int(r, 0, 255).toString(16).toUpperCase(), 2) + "0" + String(Math.min(parts, 9)) + "01",
       SendDate: dateTime(r, i),
       Sender: phone(r),
       Receiver: phone(r),

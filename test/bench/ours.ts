@@ -9,11 +9,7 @@
  *
  * Keep this file free of other heavy imports: its bundle is what the cold-start child imports.
  */
-import {
-  createClient,
-  decodeResponse,
-  GetMessagesAfterIDOperation,
-} from "../../generated/src/index.ts";
+import { createClient, decodeResponse, GetMessagesAfterIDOperation } from "../../generated/src/index.ts";
 
 export type Binding = "soap11" | "soap12" | "httpGet";
 

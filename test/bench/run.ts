@@ -27,7 +27,12 @@ import { createSoapClient, soapCall, soapDecode, soapEnvelopeItems, type SoapCli
 type Ours = typeof import("./ours.ts");
 
 const QUICK = process.env["BENCH_QUICK"] === "1";
-const ONLY = new Set((process.env["BENCH_ONLY"] ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const ONLY = new Set(
+  (process.env["BENCH_ONLY"] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const want = (section: string) => ONLY.size === 0 || ONLY.has(section);
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -85,7 +90,8 @@ function target(name: string, measured: string, met: boolean | null): string {
 
 function pkgVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string })
+      .version;
   } catch {
     return "unknown";
   }
@@ -166,15 +172,40 @@ function stopServer(): void {
 
 const decodeOpts = (n: number): SamplerOptions =>
   QUICK
-    ? { warmupMs: 20, warmupOps: 1, batchMs: 5, budgetMs: n >= BIG ? 0 : 200, minRounds: n >= BIG ? 1 : 3, maxRounds: 20 }
-    : { warmupMs: 300, warmupOps: n >= BIG ? 2 : 20, batchMs: 20, budgetMs: n >= BIG ? 0 : 2500, minRounds: n >= BIG ? 5 : 15, maxRounds: 80 };
+    ? {
+        warmupMs: n >= BIG ? 0 : 20,
+        warmupOps: n >= BIG ? 0 : 1,
+        batchMs: 5,
+        budgetMs: n >= BIG ? 0 : 200,
+        minRounds: n >= BIG ? 1 : 3,
+        maxRounds: 20,
+      }
+    : {
+        warmupMs: 300,
+        warmupOps: n >= BIG ? 2 : 20,
+        batchMs: 20,
+        budgetMs: n >= BIG ? 0 : 2500,
+        minRounds: n >= BIG ? 5 : 15,
+        maxRounds: 80,
+      };
 
 async function benchDecode(fx: Map<string, Buffer>, soapClient: SoapClient): Promise<void> {
   log("[decode] ours vs node-soap vs fast-xml-parser vs Buffer.toString ...");
   const rows: Record<string, unknown>[] = [];
   const table: Table = {
     title: "1. Decode GetMessagesAfterID answer (bytes -> objects), median per document",
-    headers: ["document", "size", "ours", "node-soap", "fast-xml-parser", "toString (floor)", "ours MB/s", "node-soap MB/s", "ours vs node-soap", "ours / floor"],
+    headers: [
+      "document",
+      "size",
+      "ours",
+      "node-soap",
+      "fast-xml-parser",
+      "toString (floor)",
+      "ours MB/s",
+      "node-soap MB/s",
+      "ours vs node-soap",
+      "ours / floor",
+    ],
     rows: [],
     notes: [
       "node-soap = client.wsdl.xmlToObject(bytes.toString('utf8')) — what node-soap runs on a response body; it has no binding for the HTTP GET document.",
@@ -215,7 +246,8 @@ async function benchDecode(fx: Map<string, Buffer>, soapClient: SoapClient): Pro
         check["oursError"] !== undefined ? cands.filter((c) => c.name !== "ours") : cands,
         decodeOpts(n),
       );
-      if (check["oursError"] !== undefined) results.notes.push(`decode ${form} N=${n}: ours threw: ${String(check["oursError"])}`);
+      if (check["oursError"] !== undefined)
+        results.notes.push(`decode ${form} N=${n}: ours threw: ${String(check["oursError"])}`);
       for (const [k, v] of errors) {
         results.notes.push(`decode ${form} N=${n}: ${k} threw while timed: ${v}`);
         if (k === "ours") check["oursError"] = v;
@@ -226,7 +258,15 @@ async function benchDecode(fx: Map<string, Buffer>, soapClient: SoapClient): Pro
       const floorMs = t("floor");
       const speedup = oursMs !== undefined && soapMs !== undefined ? soapMs / oursMs : undefined;
       const overFloor = oursMs !== undefined && floorMs !== undefined ? oursMs / floorMs : undefined;
-      rows.push({ form, n, bytes: bytes.length, check, summaries: Object.fromEntries(s), speedupVsSoap: speedup, oursOverFloor: overFloor });
+      rows.push({
+        form,
+        n,
+        bytes: bytes.length,
+        check,
+        summaries: Object.fromEntries(s),
+        speedupVsSoap: speedup,
+        oursOverFloor: overFloor,
+      });
       const oursCell = ours ? (check["oursError"] !== undefined ? "error" : fmtMs(oursMs)) : "not found";
       table.rows.push([
         `${form} N=${n}`,
@@ -245,13 +285,23 @@ async function benchDecode(fx: Map<string, Buffer>, soapClient: SoapClient): Pro
           const met = speedup === undefined ? null : speedup >= 15;
           target(`decode ${form} 10k: ≥15× faster than node-soap`, fmtRatio(speedup), met);
         }
-        target(`decode ${form} 10k: within 4× of Buffer.toString`, overFloor === undefined ? "n/a" : `${fmtRatio(overFloor)} floor`, overFloor === undefined ? null : overFloor <= 4);
-        if (ours && check["oursItems"] !== undefined && check["oursItems"] !== n) results.notes.push(`decode ${form} N=${n}: ours returned ${String(check["oursItems"])} items (expected ${n})`);
+        target(
+          `decode ${form} 10k: within 4× of Buffer.toString`,
+          overFloor === undefined ? "n/a" : `${fmtRatio(overFloor)} floor`,
+          overFloor === undefined ? null : overFloor <= 4,
+        );
+        if (ours && check["oursItems"] !== undefined && check["oursItems"] !== n)
+          results.notes.push(
+            `decode ${form} N=${n}: ours returned ${String(check["oursItems"])} items (expected ${n})`,
+          );
       }
-      log(`  ${form} N=${n}: ours ${fmtMs(oursMs)}, node-soap ${fmtMs(soapMs)}, fxp ${fmtMs(t("fast-xml-parser"))}, floor ${fmtMs(floorMs)}`);
+      log(
+        `  ${form} N=${n}: ours ${fmtMs(oursMs)}, node-soap ${fmtMs(soapMs)}, fxp ${fmtMs(t("fast-xml-parser"))}, floor ${fmtMs(floorMs)}`,
+      );
     }
   }
-  const big = rows.find((r) => r["n"] === BIG && r["form"] === "soap11")?.["check"] as Record<string, unknown> | undefined;
+  const big = rows.find((r) => r["n"] === BIG && r["form"] === "soap11")?.["check"] as
+    Record<string, unknown> | undefined;
   if (big) {
     table.notes?.push(
       `first MsgID in the documents is ${FIRST_MSG_ID} (> 2^53): node-soap returns ${String(big["soapFirstMsgId"])}` +
@@ -269,8 +319,22 @@ async function benchDecode(fx: Map<string, Buffer>, soapClient: SoapClient): Pro
 
 const callOpts = (n: number): SamplerOptions =>
   QUICK
-    ? { warmupMs: 20, warmupOps: 1, batchMs: 5, budgetMs: n >= BIG ? 0 : 200, minRounds: n >= BIG ? 1 : 3, maxRounds: 20 }
-    : { warmupMs: 400, warmupOps: n >= BIG ? 2 : 10, batchMs: 25, budgetMs: n >= BIG ? 0 : 3000, minRounds: n >= BIG ? 6 : 12, maxRounds: 60 };
+    ? {
+        warmupMs: n >= BIG ? 0 : 20,
+        warmupOps: n >= BIG ? 0 : 1,
+        batchMs: 5,
+        budgetMs: n >= BIG ? 0 : 200,
+        minRounds: n >= BIG ? 1 : 3,
+        maxRounds: 20,
+      }
+    : {
+        warmupMs: 400,
+        warmupOps: n >= BIG ? 2 : 10,
+        batchMs: 25,
+        budgetMs: n >= BIG ? 0 : 3000,
+        minRounds: n >= BIG ? 6 : 12,
+        maxRounds: 60,
+      };
 
 async function benchCall(): Promise<void> {
   log(`[call] full call against loopback server ${baseUrl} ...`);
@@ -278,7 +342,15 @@ async function benchCall(): Promise<void> {
   const rows: Record<string, unknown>[] = [];
   const table: Table = {
     title: "2. Full call GetMessagesAfterID over loopback HTTP (127.0.0.1), median per call",
-    headers: ["items", "ours SOAP 1.1", "ours HTTP GET", "node-soap (client once)", "node-soap (client per call)", "ours vs client once", "ours vs client per call"],
+    headers: [
+      "items",
+      "ours SOAP 1.1",
+      "ours HTTP GET",
+      "node-soap (client once)",
+      "node-soap (client per call)",
+      "ours vs client once",
+      "ours vs client per call",
+    ],
     rows: [],
     notes: [
       "Server: node:http in its own process answering recorded ASMX bytes. Ratios use ours SOAP 1.1 (same binding as node-soap): node-soap time / ours time.",
@@ -312,12 +384,33 @@ async function benchCall(): Promise<void> {
     const t = (k: string) => s.get(k)?.median;
     const o11 = t("ours-soap11");
     const vsOnce = o11 !== undefined && t("soap-once") !== undefined ? (t("soap-once") as number) / o11 : undefined;
-    const vsPer = o11 !== undefined && t("soap-per-call") !== undefined ? (t("soap-per-call") as number) / o11 : undefined;
+    const vsPer =
+      o11 !== undefined && t("soap-per-call") !== undefined ? (t("soap-per-call") as number) / o11 : undefined;
     const cell = (k: string) => (ours ? (typeof check[k] === "string" ? "error" : fmtMs(t(k))) : "not found");
-    table.rows.push([`N=${n}`, cell("ours-soap11"), cell("ours-httpGet"), fmtMs(t("soap-once")), fmtMs(t("soap-per-call")), fmtRatio(vsOnce), fmtRatio(vsPer)]);
-    rows.push({ n, check, summaries: Object.fromEntries(s), speedupVsClientOnce: vsOnce, speedupVsClientPerCall: vsPer });
-    if (n === 100) target("full call 100 items: ≥5× faster than node-soap (client once)", fmtRatio(vsOnce), vsOnce === undefined ? null : vsOnce >= 5);
-    for (const [k, v] of Object.entries(check)) if (typeof v === "number" && v !== n) results.notes.push(`call N=${n}: ${k} returned ${v} items (expected ${n})`);
+    table.rows.push([
+      `N=${n}`,
+      cell("ours-soap11"),
+      cell("ours-httpGet"),
+      fmtMs(t("soap-once")),
+      fmtMs(t("soap-per-call")),
+      fmtRatio(vsOnce),
+      fmtRatio(vsPer),
+    ]);
+    rows.push({
+      n,
+      check,
+      summaries: Object.fromEntries(s),
+      speedupVsClientOnce: vsOnce,
+      speedupVsClientPerCall: vsPer,
+    });
+    if (n === 100)
+      target(
+        "full call 100 items: ≥5× faster than node-soap (client once)",
+        fmtRatio(vsOnce),
+        vsOnce === undefined ? null : vsOnce >= 5,
+      );
+    for (const [k, v] of Object.entries(check))
+      if (typeof v === "number" && v !== n) results.notes.push(`call N=${n}: ${k} returned ${v} items (expected ${n})`);
     log(`  N=${n}: ours ${fmtMs(o11)}, node-soap once ${fmtMs(t("soap-once"))}, per call ${fmtMs(t("soap-per-call"))}`);
   }
   if (!ours) table.notes?.push(oursNote());
@@ -384,12 +477,23 @@ async function benchMemory(): Promise<void> {
     for (const c of cands) {
       const r = await runChild(
         process.execPath,
-        ["--expose-gc", "--trace-gc", join(BENCH, "children", "mem.mjs"), c, fixture, "soap11", WSDL, oursAdapterBundle ?? ""],
+        [
+          "--expose-gc",
+          "--trace-gc",
+          join(BENCH, "children", "mem.mjs"),
+          c,
+          fixture,
+          "soap11",
+          WSDL,
+          oursAdapterBundle ?? "",
+        ],
         { env: CHILD_ENV, timeoutMs: 120_000 },
       );
       const m = parseMem(r.stdout);
       if (!m || r.code !== 0) {
-        results.notes.push(`memory child ${c} failed (code ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" | ")}`);
+        results.notes.push(
+          `memory child ${c} failed (code ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" | ")}`,
+        );
         continue;
       }
       got.get(c)?.push(m);
@@ -404,10 +508,25 @@ async function benchMemory(): Promise<void> {
     const p = med(c, "peakRss");
     return p === undefined || bare === undefined ? undefined : p - bare;
   };
-  const names: Record<string, string> = { bare: "bare process (reads the bytes)", ours: "ours", soap: "node-soap", fxp: "fast-xml-parser" };
+  const names: Record<string, string> = {
+    bare: "bare process (reads the bytes)",
+    ours: "ours",
+    soap: "node-soap",
+    fxp: "fast-xml-parser",
+  };
   const table: Table = {
     title: `3. Peak memory decoding ${BIG} items (${fmtBytes(readFileSync(fixture).length)} SOAP 1.1), median of ${samples} fresh processes`,
-    headers: ["candidate", "peak RSS", "peak RSS over bare", "RSS growth in decode", "peak heap growth", "peak heap+external growth", "retained after GC", "decode (cold)", "items"],
+    headers: [
+      "candidate",
+      "peak RSS",
+      "peak RSS over bare",
+      "RSS growth in decode",
+      "peak heap growth",
+      "peak heap+external growth",
+      "retained after GC",
+      "decode (cold)",
+      "items",
+    ],
     rows: [],
     notes: [
       "Each sample is a fresh `node --expose-gc --trace-gc` process: load library (+ create node-soap client from the WSDL), read the bytes, GC, baseline, one decode.",
@@ -438,11 +557,35 @@ async function benchMemory(): Promise<void> {
   const oHeap = med("ours", "peakJsGrowth");
   const sHeap = med("soap", "peakJsGrowth");
   const heapRatio = oHeap !== undefined && sHeap !== undefined ? oHeap / sHeap : undefined;
-  table.rows.push(["ours / node-soap", "", fmtRatio(rssRatio), fmtRatio(ratio(med("ours", "rssGrowth"), med("soap", "rssGrowth"))), fmtRatio(ratio(med("ours", "peakHeapGrowth"), med("soap", "peakHeapGrowth"))), fmtRatio(heapRatio), fmtRatio(ratio(med("ours", "retainedGrowth"), med("soap", "retainedGrowth"))), "", ""]);
-  target("peak RSS (over bare process) decoding 10k: ≤ 1/3 of node-soap", rssRatio === undefined ? "n/a" : `${fmtRatio(rssRatio)} of node-soap`, rssRatio === undefined ? null : rssRatio <= 1 / 3);
-  target("peak heap+external growth decoding 10k: ≤ 1/3 of node-soap", heapRatio === undefined ? "n/a" : `${fmtRatio(heapRatio)} of node-soap`, heapRatio === undefined ? null : heapRatio <= 1 / 3);
+  table.rows.push([
+    "ours / node-soap",
+    "",
+    fmtRatio(rssRatio),
+    fmtRatio(ratio(med("ours", "rssGrowth"), med("soap", "rssGrowth"))),
+    fmtRatio(ratio(med("ours", "peakHeapGrowth"), med("soap", "peakHeapGrowth"))),
+    fmtRatio(heapRatio),
+    fmtRatio(ratio(med("ours", "retainedGrowth"), med("soap", "retainedGrowth"))),
+    "",
+    "",
+  ]);
+  target(
+    "peak RSS (over bare process) decoding 10k: ≤ 1/3 of node-soap",
+    rssRatio === undefined ? "n/a" : `${fmtRatio(rssRatio)} of node-soap`,
+    rssRatio === undefined ? null : rssRatio <= 1 / 3,
+  );
+  target(
+    "peak heap+external growth decoding 10k: ≤ 1/3 of node-soap",
+    heapRatio === undefined ? "n/a" : `${fmtRatio(heapRatio)} of node-soap`,
+    heapRatio === undefined ? null : heapRatio <= 1 / 3,
+  );
   if (!(ours && oursAdapterBundle)) table.notes?.push(oursNote());
-  results["memory"] = { samplesPerCandidate: samples, fixtureBytes: readFileSync(fixture).length, raw: Object.fromEntries(got), peakRssOverBare: { ours: oRss, soap: sRss, fxp: overBare("fxp") }, ratios: { rssOverBare: rssRatio, peakHeapPlusExternal: heapRatio } };
+  results["memory"] = {
+    samplesPerCandidate: samples,
+    fixtureBytes: readFileSync(fixture).length,
+    raw: Object.fromEntries(got),
+    peakRssOverBare: { ours: oRss, soap: sRss, fxp: overBare("fxp") },
+    ratios: { rssOverBare: rssRatio, peakHeapPlusExternal: heapRatio },
+  };
   tables.push(table);
 }
 
@@ -481,10 +624,13 @@ async function benchCold(): Promise<void> {
       const r = await runChild(process.execPath, args, { env: CHILD_ENV, timeoutMs: 60_000 });
       const child = resultLine<ColdChild>(r.stdout);
       if (!child || r.code !== 0) {
-        results.notes.push(`cold-start child ${c} failed (code ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" | ")}`);
+        results.notes.push(
+          `cold-start child ${c} failed (code ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" | ")}`,
+        );
         continue;
       }
-      if (c !== "bare" && child.items !== 1) results.notes.push(`cold-start ${c}: got ${child.items} items (expected 1)`);
+      if (c !== "bare" && child.items !== 1)
+        results.notes.push(`cold-start ${c}: got ${child.items} items (expected 1)`);
       if (i > 0) got.get(c)?.push({ child, wallMs: r.wallMs }); // first round warms the page cache
     }
   }
@@ -494,7 +640,13 @@ async function benchCold(): Promise<void> {
   };
   const table: Table = {
     title: `4. Cold start: fresh process, first line -> first result (1 item, SOAP 1.1, loopback), median of ${samples}`,
-    headers: ["candidate", "first line -> result", "of which import/require", "spawn -> exit (wall)", "node boot before first line"],
+    headers: [
+      "candidate",
+      "first line -> result",
+      "of which import/require",
+      "spawn -> exit (wall)",
+      "node boot before first line",
+    ],
     rows: [],
     notes: [
       "ours (dist) = import of generated/dist/index.js (the package's entry, tsc output, unbundled) + createClient + one call; the target uses this row when dist exists.",
@@ -502,21 +654,52 @@ async function benchCold(): Promise<void> {
       "node-soap = require('soap') + createClientAsync(WSDL from disk) + one call.",
     ],
   };
-  const label: Record<string, string> = { bare: "bare node", "ours-dist": "ours (dist)", ours: "ours (bundled)", soap: "node-soap" };
+  const label: Record<string, string> = {
+    bare: "bare node",
+    "ours-dist": "ours (dist)",
+    ours: "ours (bundled)",
+    soap: "node-soap",
+  };
   for (const c of ["bare", "ours-dist", "ours", "soap"]) {
     if (c === "ours-dist" && !got.has(c) && got.has("ours")) continue;
     if (!got.has(c)) {
       table.rows.push([label[c] as string, "not found", "", "", ""]);
       continue;
     }
-    table.rows.push([label[c] as string, c === "bare" ? "—" : fmtMs(med(c, (x) => x.child.ms)), c === "bare" ? "—" : fmtMs(med(c, (x) => x.child.importMs)), fmtMs(med(c, (x) => x.wallMs)), fmtMs(med(c, (x) => x.child.boot))]);
+    table.rows.push([
+      label[c] as string,
+      c === "bare" ? "—" : fmtMs(med(c, (x) => x.child.ms)),
+      c === "bare" ? "—" : fmtMs(med(c, (x) => x.child.importMs)),
+      fmtMs(med(c, (x) => x.wallMs)),
+      fmtMs(med(c, (x) => x.child.boot)),
+    ]);
   }
   const oc = got.has("ours-dist") ? "ours-dist" : "ours";
   const o = med(oc, (x) => x.child.ms);
   const s = med("soap", (x) => x.child.ms);
   const r = ratio(o, s);
-  table.rows.push([`${label[oc]} / node-soap`, fmtRatio(r), fmtRatio(ratio(med(oc, (x) => x.child.importMs), med("soap", (x) => x.child.importMs))), fmtRatio(ratio(med(oc, (x) => x.wallMs), med("soap", (x) => x.wallMs))), ""]);
-  target("cold start (first line -> first result): ≤ 1/4 of node-soap", r === undefined ? "n/a" : `${fmtRatio(r)} of node-soap (${fmtMs(o)} vs ${fmtMs(s)})`, r === undefined ? null : r <= 0.25);
+  table.rows.push([
+    `${label[oc]} / node-soap`,
+    fmtRatio(r),
+    fmtRatio(
+      ratio(
+        med(oc, (x) => x.child.importMs),
+        med("soap", (x) => x.child.importMs),
+      ),
+    ),
+    fmtRatio(
+      ratio(
+        med(oc, (x) => x.wallMs),
+        med("soap", (x) => x.wallMs),
+      ),
+    ),
+    "",
+  ]);
+  target(
+    "cold start (first line -> first result): ≤ 1/4 of node-soap",
+    r === undefined ? "n/a" : `${fmtRatio(r)} of node-soap (${fmtMs(o)} vs ${fmtMs(s)})`,
+    r === undefined ? null : r <= 0.25,
+  );
   if (!got.has("ours") && !got.has("ours-dist")) table.notes?.push(oursNote());
   results["coldStart"] = { samplesPerCandidate: samples, raw: Object.fromEntries(got), ratio: r };
   tables.push(table);
@@ -545,7 +728,9 @@ async function benchGenerate(): Promise<void> {
     return;
   }
   const samples = 3; // at most; stops after the first run once a command has used GEN_BUDGET_MS
-  log(`[generate] up to ${samples} runs each of generate --out <tmp> and generate --check${QUICK ? " (quick: one run of --out)" : ""} ...`);
+  log(
+    `[generate] up to ${samples} runs each of generate --out <tmp> and generate --check${QUICK ? " (quick: one run of --out)" : ""} ...`,
+  );
   const npx = process.platform === "win32" ? "npx.cmd" : "npx";
   const out: Record<string, unknown> = {};
   for (const [label, mkArgs] of [
@@ -587,7 +772,11 @@ async function benchGenerate(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // 6. bundle size (esbuild, minified, esm, platform neutral, gzip)
 
-async function bundleSize(contents: string, name: string, platform: "neutral" | "node"): Promise<{ min: number; gz: number } | { error: string }> {
+async function bundleSize(
+  contents: string,
+  name: string,
+  platform: "neutral" | "node",
+): Promise<{ min: number; gz: number } | { error: string }> {
   try {
     const r = await build({
       stdin: { contents, resolveDir: BENCH, sourcefile: `${name}.ts`, loader: "ts" },
@@ -615,28 +804,46 @@ async function benchSize(): Promise<void> {
     title: "6. App bundle size (esbuild --bundle --minify --format=esm --platform=neutral, gzip -9)",
     headers: ["app", "minified", "gzipped"],
     rows: [],
-    notes: ["one operation = imports createConfig + GetMessagesAfterID (standalone function); all operations = createClient. The difference is what tree shaking removes."],
+    notes: [
+      "one operation = imports createConfig + GetMessagesAfterID (standalone function); all operations = createClient. The difference is what tree shaking removes.",
+    ],
   };
   const spec = "./" + relative(BENCH, GENERATED_INDEX).split("\\").join("/");
   const out: Record<string, unknown> = {};
   if (ours) {
     const one = await bundleSize(ours.oneOpEntrySource(spec), "app-one-operation", "neutral");
     const all = await bundleSize(ours.allOpsEntrySource(spec), "app-all-operations", "neutral");
-    for (const [label, r] of [["ours: one operation", one], ["ours: createClient (all operations)", all]] as const) {
+    for (const [label, r] of [
+      ["ours: one operation", one],
+      ["ours: createClient (all operations)", all],
+    ] as const) {
       table.rows.push("error" in r ? [label, "error", r.error] : [label, fmtBytes(r.min), fmtBytes(r.gz)]);
     }
     out["oneOperation"] = one;
     out["allOperations"] = all;
-    if ("gz" in one && "gz" in all) table.rows.push(["one op / all ops", fmtRatio(one.min / all.min), fmtRatio(one.gz / all.gz)]);
-    target("one-op bundle: ≤ 10 kB gzipped (10,000 B)", "gz" in one ? fmtBytes(one.gz) : "error", "gz" in one ? one.gz <= 10_000 : false);
+    if ("gz" in one && "gz" in all)
+      table.rows.push(["one op / all ops", fmtRatio(one.min / all.min), fmtRatio(one.gz / all.gz)]);
+    target(
+      "one-op bundle: ≤ 10 kB gzipped (10,000 B)",
+      "gz" in one ? fmtBytes(one.gz) : "error",
+      "gz" in one ? one.gz <= 10_000 : false,
+    );
   } else {
     table.rows.push(["ours: one operation", "not found", ""], ["ours: createClient (all operations)", "not found", ""]);
     table.notes?.push(oursNote());
     target("one-op bundle: ≤ 10 kB gzipped (10,000 B)", "n/a", null);
   }
   // context: node-soap cannot target platform=neutral (Node built-ins); bundled for platform=node
-  const soapApp = await bundleSize(`import soap from "soap";\nsoap.createClientAsync("receive.wsdl").then((c) => c.GetMessagesAfterIDAsync({ count: 10 })).then(([r]) => console.log(r));\n`, "app-node-soap", "node");
-  table.rows.push("error" in soapApp ? ["node-soap app (platform=node, context)", "error", soapApp.error] : ["node-soap app (platform=node, context)", fmtBytes(soapApp.min), fmtBytes(soapApp.gz)]);
+  const soapApp = await bundleSize(
+    `import soap from "soap";\nsoap.createClientAsync("receive.wsdl").then((c) => c.GetMessagesAfterIDAsync({ count: 10 })).then(([r]) => console.log(r));\n`,
+    "app-node-soap",
+    "node",
+  );
+  table.rows.push(
+    "error" in soapApp
+      ? ["node-soap app (platform=node, context)", "error", soapApp.error]
+      : ["node-soap app (platform=node, context)", fmtBytes(soapApp.min), fmtBytes(soapApp.gz)],
+  );
   out["nodeSoapContext"] = soapApp;
   results["size"] = out;
   tables.push(table);
@@ -661,12 +868,24 @@ async function main(): Promise<void> {
   for (const [k, v] of fx) writeFileSync(join(FIXTURE_DIR, `${k.replace(":", "-")}.xml`), v);
   results.inputs = {
     wsdl: rel(WSDL),
-    fixtures: Object.fromEntries([...fx].map(([k, v]) => [k, { bytes: v.length, contentType: contentType(k.split(":")[0] as Form) }])),
+    fixtures: Object.fromEntries(
+      [...fx].map(([k, v]) => [k, { bytes: v.length, contentType: contentType(k.split(":")[0] as Form) }]),
+    ),
   };
-  results.versions = { soap: pkgVersion("soap"), "fast-xml-parser": pkgVersion("fast-xml-parser"), esbuild: pkgVersion("esbuild"), tsx: pkgVersion("tsx") };
+  results.versions = {
+    soap: pkgVersion("soap"),
+    "fast-xml-parser": pkgVersion("fast-xml-parser"),
+    esbuild: pkgVersion("esbuild"),
+    tsx: pkgVersion("tsx"),
+  };
 
   await loadOurs();
-  results["ours"] = { available: ours !== undefined, error: oursError, childBundle: oursAdapterBundle ? rel(oursAdapterBundle) : undefined, childBundleError: oursAdapterError };
+  results["ours"] = {
+    available: ours !== undefined,
+    error: oursError,
+    childBundle: oursAdapterBundle ? rel(oursAdapterBundle) : undefined,
+    childBundleError: oursAdapterError,
+  };
   if (!ours) log(`!! ${oursNote()} — ours rows are skipped; node-soap / fast-xml-parser / floor rows still run`);
   else if (oursAdapterError) log(`!! ${oursAdapterError}`);
 
@@ -684,23 +903,49 @@ async function main(): Promise<void> {
   }
   results["durationSeconds"] = (Date.now() - t0) / 1000;
 
-  const m = results.machine as { os: string; cpu: string; cores: number; memoryBytes: number; node: string };
-  const header = `Machine: ${m.cpu}, ${m.cores} cores, ${fmtBytes(m.memoryBytes)} RAM, ${m.os}, Node ${m.node}; node-soap ${pkgVersion("soap")}, fast-xml-parser ${pkgVersion("fast-xml-parser")}; ${results.date}${QUICK ? " — QUICK MODE (indicative only)" : ""}`;
+  const m = results.machine as {
+    os: string;
+    cpu: string;
+    cores: number;
+    memoryBytes: number;
+    node: string;
+    loadavg: number[];
+  };
+  const header = `Machine: ${m.cpu}, ${m.cores} cores, ${fmtBytes(m.memoryBytes)} RAM, ${m.os}, Node ${m.node}, load avg at start ${(m.loadavg[0] ?? 0).toFixed(1)}; node-soap ${pkgVersion("soap")}, fast-xml-parser ${pkgVersion("fast-xml-parser")}; ${results.date}${QUICK ? " — QUICK MODE (indicative only)" : ""}`;
   const all = [...tables, targetsTable()];
   if (results.notes.length) all.push({ title: "Notes", headers: ["note"], rows: results.notes.map((n) => [n]) });
   process.stdout.write("\n" + header + "\n\n" + all.map(renderText).join("\n\n") + "\n");
 
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, "results.json"), JSON.stringify(results, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2) + "\n");
+  writeFileSync(
+    join(OUT, "results.json"),
+    JSON.stringify(results, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2) + "\n",
+  );
   const md = [
     "## Benchmark: generated client vs node-soap",
     "",
     `_${header}_`,
     "",
-    ...all.map((t) => renderMd({ ...t, rows: t.title === "Targets" ? t.rows.map((r) => [r[0] ?? "", r[1] ?? "", r[2] === "met" ? "✅ met" : r[2] === "MISSED" ? "❌ missed" : (r[2] ?? "")]) : t.rows })).flatMap((s) => [s, ""]),
+    ...all
+      .map((t) =>
+        renderMd({
+          ...t,
+          rows:
+            t.title === "Targets"
+              ? t.rows.map((r) => [
+                  r[0] ?? "",
+                  r[1] ?? "",
+                  r[2] === "met" ? "✅ met" : r[2] === "MISSED" ? "❌ missed" : (r[2] ?? ""),
+                ])
+              : t.rows,
+        }),
+      )
+      .flatMap((s) => [s, ""]),
   ].join("\n");
   writeFileSync(join(OUT, "results.md"), md);
-  log(`\nwrote ${rel(join(OUT, "results.json"))} and ${rel(join(OUT, "results.md"))} in ${(results["durationSeconds"] as number).toFixed(0)} s`);
+  log(
+    `\nwrote ${rel(join(OUT, "results.json"))} and ${rel(join(OUT, "results.md"))} in ${(results["durationSeconds"] as number).toFixed(0)} s`,
+  );
 }
 
 process.on("SIGINT", () => {

@@ -68,7 +68,7 @@ function buildDocument(records: number): string {
     '<?xml version="1.0" encoding="utf-8"?>\n' +
       '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" ' +
       'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">' +
-      "<soap:Body><GetMessagesResponse xmlns=\"http://tempuri.org/\"><GetMessagesResult>",
+      '<soap:Body><GetMessagesResponse xmlns="http://tempuri.org/"><GetMessagesResult>',
   ];
   for (let i = 0; i < records; i++) parts.push(record(i));
   parts.push("</GetMessagesResult></GetMessagesResponse></soap:Body></soap:Envelope>");
@@ -161,11 +161,11 @@ const ref = results[0]![1];
 console.log(
   `document: ${(bytes.length / 1e6).toFixed(2)} MB UTF-8, ${doc.length.toLocaleString("en")} UTF-16 units, ${RECORDS.toLocaleString("en")} records; median of ${ITERATIONS} after ${WARMUP} warm-up; node ${process.version}`,
 );
-console.log("| measurement                     | median ms | × toString | MB/s   |");
-console.log("|---------------------------------|----------:|-----------:|-------:|");
+console.log("| measurement                      | median ms | × toString | MB/s   |");
+console.log("|----------------------------------|----------:|-----------:|-------:|");
 for (const [name, ms] of results) {
   console.log(
-    `| ${name.padEnd(31)} | ${ms.toFixed(2).padStart(9)} | ${(ms / ref).toFixed(2).padStart(10)} | ${(bytes.length / 1e6 / (ms / 1000)).toFixed(0).padStart(6)} |`,
+    `| ${name.padEnd(32)} | ${ms.toFixed(2).padStart(9)} | ${(ms / ref).toFixed(2).padStart(10)} | ${(bytes.length / 1e6 / (ms / 1000)).toFixed(0).padStart(6)} |`,
   );
 }
 if (events === 0) console.log("(no events?)");

@@ -40,7 +40,6 @@ beforeEach(() => {
 const credentials = { username: "user", password: "pw-secret" };
 const config = (extra: Partial<Parameters<typeof createConfig>[0]> = {}): Config =>
   createConfig({ baseUrl: server.baseUrl, credentials, timeoutMs: 5_000, ...extra });
-const SOAP = ["soap11", "soap12"] as const;
 const HTTP = ["httpGet", "httpPost"] as const;
 
 /** The common contract of every error: typed, named operation and binding, and a message saying where. */
@@ -440,6 +439,3 @@ describe("no TypeError from inside, whatever the status and body", () => {
     console.log(`[call-errors] status/content-type/body matrix: ${tried} bad or odd responses tried`);
   }, 20_000);
 });
-
-export {};
-void SOAP;

@@ -176,11 +176,19 @@ describe("XmlTokenizer: SOAP envelopes and plain roots", () => {
 describe("XmlTokenizer: character data", () => {
   it("Persian text, ZWNJ and astral characters are passed through", () => {
     const doc = "<p>می‌خواهم ۱۲۳ 😀 𐀀</p>";
-    expect(events(doc)).toEqual([["open", "p", ""], ["text", "می‌خواهم ۱۲۳ 😀 𐀀"], ["close", "p"]]);
+    expect(events(doc)).toEqual([
+      ["open", "p", ""],
+      ["text", "می‌خواهم ۱۲۳ 😀 𐀀"],
+      ["close", "p"],
+    ]);
   });
 
   it("decodes the five predefined entities (< > & \" ' round-trip)", () => {
-    expect(events("<a>&lt;&gt;&amp;&quot;&apos;</a>")).toEqual([["open", "a", ""], ["text", `<>&"'`], ["close", "a"]]);
+    expect(events("<a>&lt;&gt;&amp;&quot;&apos;</a>")).toEqual([
+      ["open", "a", ""],
+      ["text", `<>&"'`],
+      ["close", "a"],
+    ]);
     expect(events("<a>x &lt;y&gt; &amp;&amp; z</a>")[1]).toEqual(["text", "x <y> && z"]);
     expect(events("<a>>'\"</a>")[1]).toEqual(["text", ">'\""]);
   });
@@ -205,18 +213,28 @@ describe("XmlTokenizer: character data", () => {
       ["text", "x<b>&amp; ]] ]>y"],
       ["close", "a"],
     ]);
-    expect(events("<a><![CDATA[]]></a>")).toEqual([["open", "a", ""], ["close", "a"]]);
+    expect(events("<a><![CDATA[]]></a>")).toEqual([
+      ["open", "a", ""],
+      ["close", "a"],
+    ]);
     expect(events("<a><![CDATA[]]]]></a>")[1]).toEqual(["text", "]]"]);
   });
 
   it("comments and processing instructions are skipped anywhere", () => {
     const doc =
       "<!-- before --><?pi before?>\n<a><!-- in <b> & -->x<?target data <c>?>y<!---->z</a><!-- after -->\n<?after?>";
-    expect(events(doc)).toEqual([["open", "a", ""], ["text", "xyz"], ["close", "a"]]);
+    expect(events(doc)).toEqual([
+      ["open", "a", ""],
+      ["text", "xyz"],
+      ["close", "a"],
+    ]);
   });
 
   it("a leading byte-order mark is skipped; offsets still count it", () => {
-    expect(events('\ufeff<?xml version="1.0"?><a/>')).toEqual([["open", "a", ""], ["close", "a"]]);
+    expect(events('\ufeff<?xml version="1.0"?><a/>')).toEqual([
+      ["open", "a", ""],
+      ["close", "a"],
+    ]);
     expectError("\ufeff<a/>x", "syntax", 5);
   });
 
@@ -258,7 +276,11 @@ describe("XmlTokenizer: character data", () => {
   });
 
   it("text outside the root is not reported (only whitespace is allowed there)", () => {
-    expect(events("\n \t\r\n<a> </a>\r\n ")).toEqual([["open", "a", ""], ["text", " "], ["close", "a"]]);
+    expect(events("\n \t\r\n<a> </a>\r\n ")).toEqual([
+      ["open", "a", ""],
+      ["text", " "],
+      ["close", "a"],
+    ]);
   });
 
   it("entity references and CDATA markers split across chunks", () => {
@@ -291,7 +313,9 @@ describe("XmlTokenizer: DOCTYPE is refused", () => {
   it("refuses a billion-laughs payload without expanding anything", () => {
     const lol =
       '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n' +
-      Array.from({ length: 9 }, (_, i) => ` <!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">\n`).join("") +
+      Array.from({ length: 9 }, (_, i) => ` <!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">\n`).join(
+        "",
+      ) +
       "]>\n<lolz>&lol9;</lolz>";
     expectError(lol, "doctype-forbidden", 22);
   });
@@ -410,10 +434,10 @@ describe("XmlTokenizer: well-formedness", () => {
   it("attribute syntax", () => {
     expectError('<a b="<"/>', "syntax", 6);
     expectError("<a b=c/>", "syntax", 5);
-    expectError('<a b/>', "syntax", 4);
+    expectError("<a b/>", "syntax", 4);
     expectError('<a b="1" b="2"/>', "syntax", 9);
     expectError('<a b="1"c="2"/>', "syntax", 8);
-    expectError('<a b="1\'/>', "truncated", 0);
+    expectError("<a b=\"1'/>", "truncated", 0);
     expectError('<a ="1"/>', "syntax", 3);
     expectError('<a b="1" / >', "syntax", 9);
     expectError("<a b='1'>x</a", "truncated", 10);
@@ -492,10 +516,7 @@ describe("XmlTokenizer: limits", () => {
     const n = 100_000;
     let opens = 0;
     let closes = 0;
-    const t = new XmlTokenizer(
-      { open: () => void opens++, text() {}, close: () => void closes++ },
-      { maxDepth: n },
-    );
+    const t = new XmlTokenizer({ open: () => void opens++, text() {}, close: () => void closes++ }, { maxDepth: n });
     t.write("<a>".repeat(n) + "</a>".repeat(n));
     t.end();
     expect([opens, closes]).toEqual([n, n]);
@@ -669,7 +690,11 @@ describe("parseAttributes", () => {
         err = e;
       }
       expect(err, raw).toBeInstanceOf(XmlSyntaxError);
-      expect({ raw, code: (err as XmlSyntaxError).code, offset: (err as XmlSyntaxError).offset }).toEqual({ raw, code, offset });
+      expect({ raw, code: (err as XmlSyntaxError).code, offset: (err as XmlSyntaxError).offset }).toEqual({
+        raw,
+        code,
+        offset,
+      });
     }
   });
 

@@ -36,9 +36,10 @@ export declare class ResponseDecoder implements XmlSink {
     private readonly ctx;
     private readonly tokenizer;
     private readonly frames;
+    /** The innermost frame (cached: read on every event). */
+    private top;
     /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
     private readonly scopes;
-    private depth;
     private skipDepth;
     private inLeaf;
     private leafType;
@@ -66,6 +67,7 @@ export declare class ResponseDecoder implements XmlSink {
     /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
     private startValue;
     open(name: string, attrs: string): void;
+    private openGeneral;
     private openRoot;
     private startResult;
     private openField;
@@ -73,6 +75,7 @@ export declare class ResponseDecoder implements XmlSink {
     close(_name: string): void;
     private nullableHere;
     private closeLeaf;
+    private closeLeafGeneral;
     private deliver;
     private openFault;
     private textFault;

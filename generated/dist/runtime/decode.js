@@ -38,6 +38,14 @@ const prefixOf = (name) => {
     return i < 0 ? "" : name.slice(0, i);
 };
 const typeName = (t) => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
+/**
+ * A string that does not keep its source alive. Engines represent a slice of 13+ characters as a
+ * view into the string it came from, so one kept field would pin a whole 64 KiB chunk of the
+ * response; prepending a character forces a flat copy, and the slice then views only that copy.
+ */
+function own(text) {
+    return text.length < 13 ? text : (" " + text).slice(1);
+}
 function isWhitespace(text) {
     for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
@@ -54,9 +62,10 @@ export class ResponseDecoder {
     ctx;
     tokenizer;
     frames = [];
+    /** The innermost frame (cached: read on every event). */
+    top = undefined;
     /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
     scopes = [];
-    depth = 0;
     skipDepth = 0;
     // Leaf (scalar element) state.
     inLeaf = false;
@@ -168,8 +177,9 @@ export class ResponseDecoder {
         return undefined;
     }
     push(kind, label) {
-        const frame = { kind, label, record: null, value: null, next: 0, item: "", itemType: null, field: null };
+        const frame = { kind, label, record: null, value: null, next: 0, assigned: 0, ordered: true, item: "", itemType: null, field: null };
         this.frames.push(frame);
+        this.top = frame;
         return frame;
     }
     /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
@@ -188,7 +198,7 @@ export class ResponseDecoder {
             const f = this.push(RECORD, label);
             f.record = type;
             f.field = field;
-            f.value = this.isNil(attrs) ? null : {};
+            f.value = this.isNil(attrs) ? null : type.create();
             return;
         }
         this.inLeaf = true;
@@ -198,7 +208,15 @@ export class ResponseDecoder {
         this.buf = "";
     }
     open(name, attrs) {
-        this.depth++;
+        const top = this.top;
+        // Fast path: a field of a record being decoded (the bulk of every large response).
+        if (top !== undefined && top.kind === RECORD && this.skipDepth === 0 && !this.inLeaf && this.fault === null) {
+            this.openField(top, name, attrs);
+            return;
+        }
+        this.openGeneral(name, attrs);
+    }
+    openGeneral(name, attrs) {
         if (this.skipDepth > 0) {
             this.skipDepth++;
             return;
@@ -209,7 +227,7 @@ export class ResponseDecoder {
             throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
         if (this.done)
             throw this.error("", "end of document", `element <${name}> after the result`);
-        const top = this.frames[this.frames.length - 1];
+        const top = this.top;
         if (top === undefined)
             return this.openRoot(name, attrs);
         switch (top.kind) {
@@ -287,28 +305,41 @@ export class ResponseDecoder {
         this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
     }
     openField(top, name, attrs) {
-        if (top.value === null)
+        const obj = top.value;
+        if (obj === null)
             throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
         const record = top.record;
         const fields = record.fields;
-        const local = name.indexOf(":") < 0 ? name : localName(name);
         let index = top.next;
         const expected = fields[index];
-        if (expected === undefined || expected.wire !== local) {
-            const found = fieldIndex(record).get(local);
+        if (expected === undefined || expected.wire !== name) {
+            // Not the next field in wire order: a prefixed name, a skipped (null) field, or out of order.
+            const found = fieldIndex(record).get(localName(name));
             if (found === undefined) {
                 this.skipDepth = 1; // an element the spec does not know: skipped, for forward compatibility
                 return;
             }
+            if (found < index)
+                top.ordered = false;
             index = found;
         }
         const field = fields[index];
-        const obj = top.value;
-        if (obj[field.prop] !== undefined)
+        // While elements come in wire order an index cannot repeat; otherwise look.
+        if (!top.ordered && obj[field.prop] !== undefined)
             throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
         top.next = index + 1;
+        top.assigned++;
         top.field = field;
-        this.startValue(field.type, field.wire, attrs, field, null);
+        const type = field.type;
+        if (typeof type === "string" || type.kind === "enum") {
+            this.inLeaf = true;
+            this.leafType = type;
+            this.leafLabel = field.wire;
+            this.leafNil = attrs !== "" && this.isNil(attrs);
+            this.buf = "";
+            return;
+        }
+        this.startValue(type, field.wire, attrs, field, null);
     }
     text(value) {
         if (this.inLeaf) {
@@ -323,34 +354,39 @@ export class ResponseDecoder {
             throw this.error(this.path(), "an element", `text ${JSON.stringify(value.slice(0, 40))}`);
     }
     close(_name) {
-        this.depth--;
+        if (this.inLeaf && this.skipDepth === 0) {
+            this.closeLeaf();
+            return;
+        }
         if (this.skipDepth > 0) {
             this.skipDepth--;
             if (this.skipDepth === 0 && this.frames[this.frames.length - 1]?.kind === RESPONSE)
                 this.scopes.pop();
             return;
         }
-        if (this.inLeaf)
-            return this.closeLeaf();
         if (this.fault)
             return this.closeFault();
         const frame = this.frames.pop();
         if (frame === undefined)
             return;
+        this.top = this.frames[this.frames.length - 1];
         switch (frame.kind) {
             case RECORD: {
                 const obj = frame.value;
                 if (obj !== null) {
-                    for (const f of frame.record.fields) {
-                        if (obj[f.prop] !== undefined)
-                            continue;
-                        if (!f.nullable) {
-                            this.frames.push(frame);
-                            const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
-                            this.frames.pop();
-                            throw err;
+                    const fields = frame.record.fields;
+                    if (frame.assigned !== fields.length) {
+                        for (const f of fields) {
+                            if (obj[f.prop] !== undefined)
+                                continue;
+                            if (!f.nullable) {
+                                this.frames.push(frame);
+                                const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
+                                this.frames.pop();
+                                throw err;
+                            }
+                            obj[f.prop] = null;
                         }
-                        obj[f.prop] = null;
                     }
                 }
                 else if (!this.nullableHere(frame.field)) {
@@ -388,7 +424,31 @@ export class ResponseDecoder {
     }
     closeLeaf() {
         this.inLeaf = false;
-        const top = this.frames[this.frames.length - 1];
+        const top = this.top;
+        // Fast path: a non-nil scalar field of a record.
+        if (top !== undefined && top.kind === RECORD && !this.leafNil) {
+            const type = this.leafType;
+            const target = top.value;
+            const prop = top.field.prop;
+            if (type === "string")
+                target[prop] = own(this.buf);
+            else if (typeof type === "string") {
+                try {
+                    target[prop] = CODECS[type].decode(this.buf);
+                }
+                catch (err) {
+                    if (err instanceof CodecError)
+                        throw this.error(this.path(this.leafLabel), type, JSON.stringify(this.buf));
+                    throw err;
+                }
+            }
+            else
+                this.closeLeafGeneral(top);
+            return;
+        }
+        this.closeLeafGeneral(top);
+    }
+    closeLeafGeneral(top) {
         const field = top !== undefined && top.kind === RECORD ? top.field : null;
         let value;
         if (this.leafNil) {
@@ -401,7 +461,7 @@ export class ResponseDecoder {
             const type = this.leafType;
             try {
                 if (typeof type === "string")
-                    value = CODECS[type].decode(this.buf);
+                    value = type === "string" ? own(this.buf) : CODECS[type].decode(this.buf);
                 else if (type.kind === "enum") {
                     const t = this.buf.trim();
                     if (!type.values.includes(t))
@@ -427,7 +487,7 @@ export class ResponseDecoder {
             top.value.push(value);
     }
     deliver(value, field) {
-        const parent = this.frames[this.frames.length - 1];
+        const parent = this.top;
         if (parent === undefined || parent.kind === RESPONSE) {
             this.result = value;
             this.hasResult = true;
@@ -457,6 +517,7 @@ export class ResponseDecoder {
         const f = this.fault;
         if (f.path.length === 0) {
             this.frames.pop(); // the Fault element itself
+            this.top = this.frames[this.frames.length - 1];
             this.done = true;
             return;
         }
@@ -481,15 +542,31 @@ export class ResponseDecoder {
     }
 }
 /** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */
-function bodyText(body, ctx) {
-    if (typeof body === "string")
-        return body;
-    try {
-        return new TextDecoder("utf-8", { fatal: true }).decode(body);
+/** Bytes are decoded in pieces of this size, so no string of the whole document is ever built. */
+const CHUNK_BYTES = 64 * 1024;
+/** Feeds a body given as a string, or as UTF-8 bytes in chunks (invalid UTF-8 is a DecodeError). */
+function feed(decoder, body, ctx) {
+    if (typeof body === "string") {
+        decoder.write(body);
+        return;
     }
-    catch (err) {
-        throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
+    const text = new TextDecoder("utf-8", { fatal: true });
+    const piece = (bytes, stream) => {
+        try {
+            return text.decode(bytes, { stream });
+        }
+        catch (err) {
+            throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
+        }
+    };
+    for (let at = 0; at < body.length; at += CHUNK_BYTES) {
+        const chunk = piece(body.subarray(at, at + CHUNK_BYTES), true);
+        if (chunk !== "")
+            decoder.write(chunk);
     }
+    const rest = piece(undefined, false);
+    if (rest !== "")
+        decoder.write(rest);
 }
 /**
  * Decodes a whole response body of `op` received over `binding`. Returns the typed result;
@@ -498,7 +575,7 @@ function bodyText(body, ctx) {
 export function decodeResponse(op, binding, body, options = {}) {
     const ctx = { operation: op.name, binding };
     const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx);
-    decoder.write(bodyText(body, ctx));
+    feed(decoder, body, ctx);
     const outcome = decoder.end();
     if (outcome.kind === "fault")
         throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);

@@ -32,12 +32,35 @@ const INT64_MAX = 2n ** 63n - 1n;
 const collapse = (text) => (text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text);
 function decodeInteger(text, min, max, type) {
     const t = collapse(text);
-    if (!INT_TEXT.test(t))
-        throw new CodecError(`not an ${type}`);
-    const n = Number(t);
+    const len = t.length;
+    let i = 0;
+    let negative = false;
+    const first = t.charCodeAt(0);
+    if (first === 45 /* - */ || first === 43 /* + */) {
+        negative = first === 45;
+        i = 1;
+    }
+    // Up to 15 digits are exact in a double; longer texts (leading zeros) take the slow path.
+    if (i === len || len - i > 15) {
+        if (!INT_TEXT.test(t))
+            throw new CodecError(`not an ${type}`);
+        const n = Number(t);
+        if (n < min || n > max)
+            throw new CodecError(`${type} out of range`);
+        return n === 0 ? 0 : n;
+    }
+    let n = 0;
+    for (; i < len; i++) {
+        const d = t.charCodeAt(i) - 48;
+        if (d < 0 || d > 9)
+            throw new CodecError(`not an ${type}`);
+        n = n * 10 + d;
+    }
+    if (negative)
+        n = n === 0 ? 0 : -n;
     if (n < min || n > max)
         throw new CodecError(`${type} out of range`);
-    return n === 0 ? 0 : n;
+    return n;
 }
 function encodeInteger(value, min, max, type) {
     if (typeof value !== "number")

@@ -144,7 +144,8 @@ export declare class XmlTokenizer {
      *
      * @throws {@link XmlSyntaxError} (code "truncated") if the document is
      *   incomplete — no root element, unclosed elements, or an unfinished
-     *   token — or any other error found in the remaining input.
+     *   token — or any other error found in the remaining input. Calling
+     *   `end()` again afterwards has no effect.
      */
     end(): void;
     /** Tokenize `buf` (carried tail + new input); leaves the unfinished tail in `this.tail`. */

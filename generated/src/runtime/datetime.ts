@@ -21,6 +21,89 @@ function daysInMonth(year: number, month: number): number {
 
 const pad = (n: number, width: number): string => String(n).padStart(width, "0");
 
+/** Two digits at `i`, or -1. */
+function two(t: string, i: number): number {
+  const a = t.charCodeAt(i) - 48;
+  const b = t.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * Fast path for the common shape `YYYY-MM-DDThh:mm:ss[.f+][Z|±hh:mm]` with a four-digit year
+ * (every value .NET writes). Returns null for anything else, which the full parser then handles.
+ */
+function parseCommon(t: string): XsdDateTime | null {
+  const len = t.length;
+  if (
+    len < 19 ||
+    t.charCodeAt(4) !== 45 ||
+    t.charCodeAt(7) !== 45 ||
+    t.charCodeAt(10) !== 84 ||
+    t.charCodeAt(13) !== 58 ||
+    t.charCodeAt(16) !== 58
+  )
+    return null;
+  const y1 = two(t, 0);
+  const y2 = two(t, 2);
+  const month = two(t, 5);
+  const day = two(t, 8);
+  const hour = two(t, 11);
+  const minute = two(t, 14);
+  const second = two(t, 17);
+  if (
+    y1 < 0 ||
+    y2 < 0 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    hour < 0 ||
+    hour > 23 ||
+    minute < 0 ||
+    minute > 59 ||
+    second < 0 ||
+    second > 59
+  )
+    return null;
+  const year = y1 * 100 + y2;
+  if (year === 0 || day > daysInMonth(year, month)) return null;
+  let i = 19;
+  let fraction = "";
+  if (i < len && t.charCodeAt(i) === 46) {
+    const start = ++i;
+    while (i < len) {
+      const c = t.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      i++;
+    }
+    if (i === start) return null;
+    fraction = t.slice(start, i);
+  }
+  let offset = "";
+  if (i < len) {
+    const c = t.charCodeAt(i);
+    if (c === 90 && i + 1 === len) offset = "Z";
+    else if ((c === 43 || c === 45) && i + 6 === len && t.charCodeAt(i + 3) === 58) {
+      const oh = two(t, i + 1);
+      const om = two(t, i + 4);
+      if (oh < 0 || om < 0 || oh > 14 || om > 59 || (oh === 14 && om !== 0)) return null;
+      offset = t.slice(i);
+    } else return null;
+  }
+  return new XsdDateTimeCtor({ year, month, day, hour, minute, second, fraction, offset });
+}
+
+/** The private constructor, for the fast path above (assigned once the class is defined). */
+let XsdDateTimeCtor: new (parts: {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  fraction: string;
+  offset: string;
+}) => XsdDateTime;
+
 /** An immutable XSD dateTime, independent of the host's time zone. */
 export class XsdDateTime {
   readonly year: number;
@@ -55,8 +138,14 @@ export class XsdDateTime {
     Object.freeze(this);
   }
 
+  static {
+    XsdDateTimeCtor = XsdDateTime as unknown as typeof XsdDateTimeCtor;
+  }
+
   /** Parses XSD dateTime text. Throws RangeError with the reason when the text is not a valid dateTime. */
   static parse(text: string): XsdDateTime {
+    const fast = parseCommon(text);
+    if (fast !== null) return fast;
     const m = PATTERN.exec(text);
     if (!m) throw new RangeError(`not an XSD dateTime: ${JSON.stringify(text.slice(0, 64))}`);
     const [, y, mo, d, h, mi, s, frac, off] = m as unknown as [

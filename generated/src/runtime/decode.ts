@@ -47,6 +47,10 @@ interface Frame {
   value: Record<string, unknown> | unknown[] | null;
   /** Index of the field expected next (records). */
   next: number;
+  /** Fields assigned so far (records): when all are, no field needs a null or a check. */
+  assigned: number;
+  /** Whether the record's elements have come in wire order so far. */
+  ordered: boolean;
   /** List item element and type (lists). */
   item: string;
   itemType: ValueType | null;
@@ -75,6 +79,15 @@ const prefixOf = (name: string): string => {
 const typeName = (t: ValueType): string =>
   typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 
+/**
+ * A string that does not keep its source alive. Engines represent a slice of 13+ characters as a
+ * view into the string it came from, so one kept field would pin a whole 64 KiB chunk of the
+ * response; prepending a character forces a flat copy, and the slice then views only that copy.
+ */
+function own(text: string): string {
+  return text.length < 13 ? text : (" " + text).slice(1);
+}
+
 function isWhitespace(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -91,9 +104,10 @@ export class ResponseDecoder implements XmlSink {
   private readonly ctx: ErrorContext;
   private readonly tokenizer: XmlTokenizer;
   private readonly frames: Frame[] = [];
+  /** The innermost frame (cached: read on every event). */
+  private top: Frame | undefined = undefined;
   /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
   private readonly scopes: Array<ReadonlyArray<readonly [string, string]>> = [];
-  private depth = 0;
   private skipDepth = 0;
   // Leaf (scalar element) state.
   private inLeaf = false;
@@ -210,8 +224,20 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private push(kind: number, label: string): Frame {
-    const frame: Frame = { kind, label, record: null, value: null, next: 0, item: "", itemType: null, field: null };
+    const frame: Frame = {
+      kind,
+      label,
+      record: null,
+      value: null,
+      next: 0,
+      assigned: 0,
+      ordered: true,
+      item: "",
+      itemType: null,
+      field: null,
+    };
     this.frames.push(frame);
+    this.top = frame;
     return frame;
   }
 
@@ -236,7 +262,7 @@ export class ResponseDecoder implements XmlSink {
       const f = this.push(RECORD, label);
       f.record = type;
       f.field = field;
-      f.value = this.isNil(attrs) ? null : {};
+      f.value = this.isNil(attrs) ? null : type.create();
       return;
     }
     this.inLeaf = true;
@@ -247,7 +273,16 @@ export class ResponseDecoder implements XmlSink {
   }
 
   open(name: string, attrs: string): void {
-    this.depth++;
+    const top = this.top;
+    // Fast path: a field of a record being decoded (the bulk of every large response).
+    if (top !== undefined && top.kind === RECORD && this.skipDepth === 0 && !this.inLeaf && this.fault === null) {
+      this.openField(top, name, attrs);
+      return;
+    }
+    this.openGeneral(name, attrs);
+  }
+
+  private openGeneral(name: string, attrs: string): void {
     if (this.skipDepth > 0) {
       this.skipDepth++;
       return;
@@ -255,7 +290,7 @@ export class ResponseDecoder implements XmlSink {
     if (this.fault) return this.openFault(name);
     if (this.inLeaf) throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
     if (this.done) throw this.error("", "end of document", `element <${name}> after the result`);
-    const top = this.frames[this.frames.length - 1];
+    const top = this.top;
     if (top === undefined) return this.openRoot(name, attrs);
     switch (top.kind) {
       case RECORD:
@@ -349,27 +384,39 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private openField(top: Frame, name: string, attrs: string): void {
-    if (top.value === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
+    const obj = top.value as Record<string, unknown> | null;
+    if (obj === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
     const record = top.record as RecordDescriptor;
     const fields = record.fields;
-    const local = name.indexOf(":") < 0 ? name : localName(name);
     let index = top.next;
     const expected = fields[index];
-    if (expected === undefined || expected.wire !== local) {
-      const found = fieldIndex(record).get(local);
+    if (expected === undefined || expected.wire !== name) {
+      // Not the next field in wire order: a prefixed name, a skipped (null) field, or out of order.
+      const found = fieldIndex(record).get(localName(name));
       if (found === undefined) {
         this.skipDepth = 1; // an element the spec does not know: skipped, for forward compatibility
         return;
       }
+      if (found < index) top.ordered = false;
       index = found;
     }
     const field = fields[index] as FieldDescriptor;
-    const obj = top.value as Record<string, unknown>;
-    if (obj[field.prop] !== undefined)
+    // While elements come in wire order an index cannot repeat; otherwise look.
+    if (!top.ordered && obj[field.prop] !== undefined)
       throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
     top.next = index + 1;
+    top.assigned++;
     top.field = field;
-    this.startValue(field.type, field.wire, attrs, field, null);
+    const type = field.type;
+    if (typeof type === "string" || type.kind === "enum") {
+      this.inLeaf = true;
+      this.leafType = type;
+      this.leafLabel = field.wire;
+      this.leafNil = attrs !== "" && this.isNil(attrs);
+      this.buf = "";
+      return;
+    }
+    this.startValue(type, field.wire, attrs, field, null);
   }
 
   text(value: string): void {
@@ -383,29 +430,35 @@ export class ResponseDecoder implements XmlSink {
   }
 
   close(_name: string): void {
-    this.depth--;
+    if (this.inLeaf && this.skipDepth === 0) {
+      this.closeLeaf();
+      return;
+    }
     if (this.skipDepth > 0) {
       this.skipDepth--;
       if (this.skipDepth === 0 && this.frames[this.frames.length - 1]?.kind === RESPONSE) this.scopes.pop();
       return;
     }
-    if (this.inLeaf) return this.closeLeaf();
     if (this.fault) return this.closeFault();
     const frame = this.frames.pop();
     if (frame === undefined) return;
+    this.top = this.frames[this.frames.length - 1];
     switch (frame.kind) {
       case RECORD: {
         const obj = frame.value as Record<string, unknown> | null;
         if (obj !== null) {
-          for (const f of (frame.record as RecordDescriptor).fields) {
-            if (obj[f.prop] !== undefined) continue;
-            if (!f.nullable) {
-              this.frames.push(frame);
-              const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
-              this.frames.pop();
-              throw err;
+          const fields = (frame.record as RecordDescriptor).fields;
+          if (frame.assigned !== fields.length) {
+            for (const f of fields) {
+              if (obj[f.prop] !== undefined) continue;
+              if (!f.nullable) {
+                this.frames.push(frame);
+                const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
+                this.frames.pop();
+                throw err;
+              }
+              obj[f.prop] = null;
             }
-            obj[f.prop] = null;
           }
         } else if (!this.nullableHere(frame.field)) {
           throw this.error(
@@ -448,7 +501,27 @@ export class ResponseDecoder implements XmlSink {
 
   private closeLeaf(): void {
     this.inLeaf = false;
-    const top = this.frames[this.frames.length - 1];
+    const top = this.top;
+    // Fast path: a non-nil scalar field of a record.
+    if (top !== undefined && top.kind === RECORD && !this.leafNil) {
+      const type = this.leafType;
+      const target = top.value as Record<string, unknown>;
+      const prop = (top.field as FieldDescriptor).prop;
+      if (type === "string") target[prop] = own(this.buf);
+      else if (typeof type === "string") {
+        try {
+          target[prop] = CODECS[type].decode(this.buf);
+        } catch (err) {
+          if (err instanceof CodecError) throw this.error(this.path(this.leafLabel), type, JSON.stringify(this.buf));
+          throw err;
+        }
+      } else this.closeLeafGeneral(top);
+      return;
+    }
+    this.closeLeafGeneral(top);
+  }
+
+  private closeLeafGeneral(top: Frame | undefined): void {
     const field = top !== undefined && top.kind === RECORD ? top.field : null;
     let value: unknown;
     if (this.leafNil) {
@@ -459,7 +532,7 @@ export class ResponseDecoder implements XmlSink {
     } else {
       const type = this.leafType;
       try {
-        if (typeof type === "string") value = CODECS[type].decode(this.buf);
+        if (typeof type === "string") value = type === "string" ? own(this.buf) : CODECS[type].decode(this.buf);
         else if (type.kind === "enum") {
           const t = this.buf.trim();
           if (!type.values.includes(t)) throw new CodecError("unknown value");
@@ -480,7 +553,7 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private deliver(value: unknown, field: FieldDescriptor | null): void {
-    const parent = this.frames[this.frames.length - 1];
+    const parent = this.top;
     if (parent === undefined || parent.kind === RESPONSE) {
       this.result = value;
       this.hasResult = true;
@@ -509,6 +582,7 @@ export class ResponseDecoder implements XmlSink {
     const f = this.fault as NonNullable<ResponseDecoder["fault"]>;
     if (f.path.length === 0) {
       this.frames.pop(); // the Fault element itself
+      this.top = this.frames[this.frames.length - 1];
       this.done = true;
       return;
     }
@@ -548,13 +622,29 @@ export class ResponseDecoder implements XmlSink {
 }
 
 /** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */
-function bodyText(body: string | Uint8Array, ctx: ErrorContext): string {
-  if (typeof body === "string") return body;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(body);
-  } catch (err) {
-    throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
+/** Bytes are decoded in pieces of this size, so no string of the whole document is ever built. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** Feeds a body given as a string, or as UTF-8 bytes in chunks (invalid UTF-8 is a DecodeError). */
+function feed(decoder: ResponseDecoder, body: string | Uint8Array, ctx: ErrorContext): void {
+  if (typeof body === "string") {
+    decoder.write(body);
+    return;
   }
+  const text = new TextDecoder("utf-8", { fatal: true });
+  const piece = (bytes: Uint8Array | undefined, stream: boolean): string => {
+    try {
+      return text.decode(bytes, { stream });
+    } catch (err) {
+      throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
+    }
+  };
+  for (let at = 0; at < body.length; at += CHUNK_BYTES) {
+    const chunk = piece(body.subarray(at, at + CHUNK_BYTES), true);
+    if (chunk !== "") decoder.write(chunk);
+  }
+  const rest = piece(undefined, false);
+  if (rest !== "") decoder.write(rest);
 }
 
 /**
@@ -569,7 +659,7 @@ export function decodeResponse<R>(
 ): R {
   const ctx: ErrorContext = { operation: op.name, binding };
   const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx);
-  decoder.write(bodyText(body, ctx));
+  feed(decoder, body, ctx);
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);
   return outcome.value as R;

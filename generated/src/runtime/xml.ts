@@ -111,7 +111,6 @@ const AMP = 0x26;
 const SQUOTE = 0x27;
 const DASH = 0x2d;
 const SLASH = 0x2f;
-const SEMI = 0x3b;
 const LT = 0x3c;
 const EQ = 0x3d;
 const GT = 0x3e;
@@ -621,7 +620,8 @@ export class XmlTokenizer {
    *
    * @throws {@link XmlSyntaxError} (code "truncated") if the document is
    *   incomplete — no root element, unclosed elements, or an unfinished
-   *   token — or any other error found in the remaining input.
+   *   token — or any other error found in the remaining input. Calling
+   *   `end()` again afterwards has no effect.
    */
   end(): void {
     if (this.ended) return;

@@ -37,7 +37,9 @@ if (cand === "ours") {
   decode = (b) => new XMLParser().parse(b);
   count = (o) => {
     const e = o["soap:Envelope"] ?? o["soap12:Envelope"];
-    const list = e ? e["soap:Body"]?.GetMessagesAfterIDResponse?.GetMessagesAfterIDResult?.MessagesBL : o.ArrayOfMessagesBL?.MessagesBL;
+    const list = e
+      ? e["soap:Body"]?.GetMessagesAfterIDResponse?.GetMessagesAfterIDResult?.MessagesBL
+      : o.ArrayOfMessagesBL?.MessagesBL;
     return [].concat(list ?? []).length;
   };
 }
@@ -57,4 +59,19 @@ gc();
 gc();
 const retained = process.memoryUsage();
 const items = decode ? count(result) : 0;
-process.stdout.write("RESULT " + JSON.stringify({ cand, ms, items, before, end, retained, rssPeakBefore, rssPeak, bytes: bytes.length, keep: result === undefined }) + "\n");
+process.stdout.write(
+  "RESULT " +
+    JSON.stringify({
+      cand,
+      ms,
+      items,
+      before,
+      end,
+      retained,
+      rssPeakBefore,
+      rssPeak,
+      bytes: bytes.length,
+      keep: result === undefined,
+    }) +
+    "\n",
+);

@@ -12,7 +12,11 @@ for (const f of readdirSync(dir)) {
   const m = /^(soap11|soap12|httpGet)-(\d+)\.xml$/.exec(f);
   if (m) docs.set(`${m[1]}:${m[2]}`, readFileSync(join(dir, f)));
 }
-const CT = { soap11: "text/xml; charset=utf-8", soap12: "application/soap+xml; charset=utf-8", httpGet: "text/xml; charset=utf-8" };
+const CT = {
+  soap11: "text/xml; charset=utf-8",
+  soap12: "application/soap+xml; charset=utf-8",
+  httpGet: "text/xml; charset=utf-8",
+};
 const COUNT_XML = /<(?:[\w.-]+:)?count(?:\s[^>]*)?>\s*(\d+)\s*</;
 
 function answer(res, form, count) {

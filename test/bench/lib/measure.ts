@@ -35,7 +35,10 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 export function median(xs: readonly number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 export interface Summary {
@@ -115,6 +118,10 @@ export async function compare(candidates: readonly Candidate[], o: SamplerOption
         ops++;
         if (ops >= o.warmupOps && last > o.warmupMs) break; // a single op is already longer than the warm-up
       }
+      if (ops === 0) {
+        batch.set(c.name, 1); // no warm-up requested (quick mode, big documents)
+        continue;
+      }
       const perOp = Math.max((now() - t0) / ops, 1e-4);
       batch.set(c.name, Math.max(1, Math.ceil(o.batchMs / Math.min(perOp, last || perOp))));
     } catch (e) {
@@ -143,6 +150,7 @@ export async function compare(candidates: readonly Candidate[], o: SamplerOption
     }
   }
   const summaries = new Map<string, Summary>();
-  for (const c of live) if (!errors.has(c.name)) summaries.set(c.name, summarize(perOp.get(c.name) ?? [], batch.get(c.name) ?? 1));
+  for (const c of live)
+    if (!errors.has(c.name)) summaries.set(c.name, summarize(perOp.get(c.name) ?? [], batch.get(c.name) ?? 1));
   return { summaries, errors };
 }

@@ -52,7 +52,12 @@ export function renderText(t: Table): string {
         return c === 0 ? x + pad : pad + x; // first column left, numbers right
       })
       .join("  ");
-  const out = [`== ${t.title} ==`, line(t.headers), w.map((n) => "-".repeat(n)).join("  "), ...t.rows.map((r) => line(r))];
+  const out = [
+    `== ${t.title} ==`,
+    line(t.headers),
+    w.map((n) => "-".repeat(n)).join("  "),
+    ...t.rows.map((r) => line(r)),
+  ];
   for (const n of t.notes ?? []) out.push(`  * ${n}`);
   return out.join("\n");
 }

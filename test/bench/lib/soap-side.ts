@@ -27,6 +27,7 @@ export async function soapCall(client: SoapClient, count: number): Promise<unkno
   const fn = (client as unknown as Record<string, (args: unknown) => Promise<[unknown]>>)["GetMessagesAfterIDAsync"];
   if (!fn) throw new Error("node-soap client has no GetMessagesAfterIDAsync");
   const [result] = await fn.call(client, { ...SOAP_ARGS_BASE, count, msgId: "0" });
-  const list = (result as { GetMessagesAfterIDResult?: { MessagesBL?: unknown } } | null)?.GetMessagesAfterIDResult?.MessagesBL;
+  const list = (result as { GetMessagesAfterIDResult?: { MessagesBL?: unknown } } | null)?.GetMessagesAfterIDResult
+    ?.MessagesBL;
   return list === undefined ? [] : Array.isArray(list) ? list : [list];
 }
