@@ -60,13 +60,17 @@ export function buildModel(
       report("duplicate-name", `/records/${name}`, `"${name}" is both an enum and a record`, true);
   }
 
+  /** Type references that did not resolve; checks that depend on them are skipped (one error, not three). */
+  const unresolved = new Set<TypeRef>();
   const resolve = (name: string, path: string): TypeRef => {
     if (isScalar(name)) return { kind: "scalar", name };
     if (enumNames.has(name)) return { kind: "enum", name };
     if (recordNames.has(name)) return { kind: "record", name };
     const known = [...SCALAR_TYPES, ...enumNames, ...recordNames].join(", ");
     report("unknown-type", path, `unknown type "${name}" (known: ${known})`);
-    return { kind: "scalar", name: "string" };
+    const placeholder: TypeRef = { kind: "scalar", name: "string" };
+    unresolved.add(placeholder);
+    return placeholder;
   };
 
   const enums: EnumModel[] = Object.entries(raw.enums ?? {}).map(([name, e]) => {
@@ -129,10 +133,25 @@ export function buildModel(
   const expectedRoot = (type: TypeRef): string =>
     type.kind === "scalar" ? type.name : type.kind === "enum" ? (enumByName.get(type.name)?.wireName ?? type.name) : (recordByName.get(type.name)?.wireName ?? type.name);
 
+  const resultModel = (r: RawResult, type: TypeRef, path: string): ResultModel => {
+    const reference = r.kind !== "scalar" || type.kind === "record" || (type.kind === "scalar" && SCALARS[type.name].reference);
+    return {
+      kind: r.kind,
+      type,
+      item: r.kind === "list" ? (r.item ?? "") : null,
+      soapElement: r.soapElement,
+      httpRoot: r.httpRoot,
+      nullable: r.nullable ?? reference,
+      description: r.description ?? "",
+      pos: locate(path),
+    };
+  };
+
   const buildResult = (r: RawResult, path: string, opName: string): ResultModel => {
     const type = resolve(r.type, `${path}/type`);
     const mismatch = (field: string, message: string): void => report("result-element-mismatch", `${path}/${field}`, `${opName}: ${message}`);
     if (r.soapElement !== `${opName}Result`) mismatch("soapElement", `SOAP result element "${r.soapElement}" must be "${opName}Result"`);
+    if (unresolved.has(type)) return resultModel(r, type, path);
     if (r.kind === "record" && type.kind !== "record") mismatch("type", `result kind "record" needs a record type, not "${r.type}"`);
     if (r.kind === "scalar" && type.kind === "record") mismatch("type", `result kind "scalar" cannot have record type "${r.type}"`);
     if (r.kind === "list") {
@@ -146,17 +165,7 @@ export function buildModel(
       const root = expectedRoot(type);
       if (r.httpRoot !== root) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${root}")`);
     }
-    const reference = r.kind !== "scalar" || type.kind === "record" || (type.kind === "scalar" && SCALARS[type.name].reference);
-    return {
-      kind: r.kind,
-      type,
-      item: r.kind === "list" ? (r.item ?? "") : null,
-      soapElement: r.soapElement,
-      httpRoot: r.httpRoot,
-      nullable: r.nullable ?? reference,
-      description: r.description ?? "",
-      pos: locate(path),
-    };
+    return resultModel(r, type, path);
   };
 
   const buildOperation = (o: RawOperation, path: string, endpointPath: string): AnyOperationModel => {

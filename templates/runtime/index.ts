@@ -1,6 +1,15 @@
 /** The client runtime: everything generated operations share. */
 export { BINDINGS, SOAP11_NS, SOAP12_NS, type Binding } from "./binding.js";
-export { createConfig, type CallOptions, type ClientOptions, type Config } from "./config.js";
+export {
+  createConfig,
+  type CallErrorEvent,
+  type CallOptions,
+  type ClientHooks,
+  type ClientOptions,
+  type Config,
+  type RequestEvent,
+  type ResponseEvent,
+} from "./config.js";
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
 export { ResponseDecoder, decodeResponse, type DecodeOutcome, type FaultInfo } from "./decode.js";

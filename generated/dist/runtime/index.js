@@ -2,7 +2,7 @@
 // Runtime copied verbatim from templates/runtime/index.ts.
 /** The client runtime: everything generated operations share. */
 export { BINDINGS, SOAP11_NS, SOAP12_NS } from "./binding.js";
-export { createConfig } from "./config.js";
+export { createConfig, } from "./config.js";
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
 export { ResponseDecoder, decodeResponse } from "./decode.js";

@@ -229,13 +229,14 @@ const patterns = new Map<string, RegExp>();
 /**
  * A pattern matching a secret in any of the forms it takes in text, character by character, so
  * that mixtures match too: as is, percent-encoded (either hex case, as encodeURIComponent and
- * the URL parser each write it), `+` for a space (forms), XML-escaped, JSON-quoted.
+ * the URL parser each write it), `+` for a space (forms), XML-escaped, JSON-quoted; and cut short
+ * (a prefix of four or more characters followed by "...").
  */
 function secretPattern(secret: string): RegExp {
   let re = patterns.get(secret);
   if (re !== undefined) return re;
   const encoder = new TextEncoder();
-  let source = "";
+  const chars: string[] = [];
   for (const ch of secret) {
     const alts = new Set<string>([reEscape(ch), Array.from(encoder.encode(ch), hexByte).join("")]);
     if (ch === " ") alts.add("\\+");
@@ -244,9 +245,19 @@ function secretPattern(secret: string): RegExp {
     alts.add(`&#${cp};`);
     alts.add(`&#[xX]0*${cp.toString(16).replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`)};`);
     alts.add(reEscape(JSON.stringify(ch).slice(1, -1)));
-    source += alts.size === 1 ? [...alts][0] : `(?:${[...alts].join("|")})`;
+    chars.push(alts.size === 1 ? ([...alts][0] ?? "") : `(?:${[...alts].join("|")})`);
   }
-  re = new RegExp(source, "g");
+  // Servers that echo a rejected value cut it short and add "..." (ASP.NET request validation
+  // does, after about 15 characters): a prefix of 4+ characters followed by "..." is the secret too.
+  const full = chars.join("");
+  const MIN_PREFIX = 4;
+  let truncated = "";
+  if (chars.length > MIN_PREFIX) {
+    let tail = "";
+    for (let i = chars.length - 2; i >= MIN_PREFIX; i--) tail = `(?:${chars[i]}${tail})?`;
+    truncated = `|${chars.slice(0, MIN_PREFIX).join("")}${tail}(?:\\.\\.\\.|\u2026)`;
+  }
+  re = new RegExp(`(?:${full}${truncated})`, "g");
   if (patterns.size > 16) patterns.clear();
   patterns.set(secret, re);
   return re;
