@@ -47,7 +47,7 @@ export function emitDescriptors(model: ServiceModel): EmittedSource {
     namedImports: [RT.defineEnum, RT.defineRecord, { name: RT_TYPES.EnumDescriptor, isTypeOnly: true }, { name: RT_TYPES.RecordDescriptor, isTypeOnly: true }],
   });
   if (model.enums.length > 0) {
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./types.js", namedImports: model.enums.map((e) => names.enumValues(e)) });
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./types.js", namedImports: model.enums.map((e) => names.enumValues(e)).sort() });
   }
   for (const e of model.enums) {
     statements.push({

@@ -549,7 +549,7 @@ export class ResponseDecoder implements XmlSink {
 
 /** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */
 /** Bytes are decoded in pieces of this size, so no string of the whole document is ever built. */
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 16 * 1024;
 
 /** Feeds a body given as a string, or as UTF-8 bytes in chunks (invalid UTF-8 is a DecodeError). */
 function feed(decoder: ResponseDecoder, body: string | Uint8Array, ctx: ErrorContext): void {
