@@ -170,16 +170,19 @@ function stopServer(): void {
 // ---------------------------------------------------------------------------------------------
 // 1. decode
 
+/** Sampler settings of the smoke mode (BENCH_QUICK=1): few samples, figures only indicative. */
+const quickOpts = (n: number): SamplerOptions => ({
+  warmupMs: n >= BIG ? 0 : 20,
+  warmupOps: n >= BIG ? 0 : 1,
+  batchMs: 5,
+  budgetMs: n >= BIG ? 0 : 200,
+  minRounds: n >= BIG ? 1 : 3,
+  maxRounds: 20,
+});
+
 const decodeOpts = (n: number): SamplerOptions =>
   QUICK
-    ? {
-        warmupMs: n >= BIG ? 0 : 20,
-        warmupOps: n >= BIG ? 0 : 1,
-        batchMs: 5,
-        budgetMs: n >= BIG ? 0 : 200,
-        minRounds: n >= BIG ? 1 : 3,
-        maxRounds: 20,
-      }
+    ? quickOpts(n)
     : {
         warmupMs: 300,
         warmupOps: n >= BIG ? 2 : 20,
@@ -319,14 +322,7 @@ async function benchDecode(fx: Map<string, Buffer>, soapClient: SoapClient): Pro
 
 const callOpts = (n: number): SamplerOptions =>
   QUICK
-    ? {
-        warmupMs: n >= BIG ? 0 : 20,
-        warmupOps: n >= BIG ? 0 : 1,
-        batchMs: 5,
-        budgetMs: n >= BIG ? 0 : 200,
-        minRounds: n >= BIG ? 1 : 3,
-        maxRounds: 20,
-      }
+    ? quickOpts(n)
     : {
         warmupMs: 400,
         warmupOps: n >= BIG ? 2 : 10,
