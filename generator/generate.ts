@@ -2,6 +2,7 @@
  * The core: spec model → { path → formatted text }. Pure apart from reading the generator's own
  * templates; only write.ts touches the output folder.
  */
+import { loadAssets, type Assets } from "./assets.ts";
 import { loadSpecFile } from "./spec/load.ts";
 import type { ServiceModel } from "./model/types.ts";
 import { compile } from "./compile.ts";
@@ -21,9 +22,9 @@ export interface GenerateOptions {
 }
 
 /** Every output file of a model, formatted, keyed by path relative to the output folder. */
-export async function generate(model: ServiceModel): Promise<Map<string, string>> {
+export async function generate(model: ServiceModel, assets: Assets = loadAssets()): Promise<Map<string, string>> {
   const sources = [emitTypes(model), emitDescriptors(model), ...model.endpoints.map((ep) => emitEndpoint(ep, model)), emitClient(model), emitIndex(model), emitGoldenTests(model)];
-  const texts = [...emitRuntime(model), ...emitTemplates(model)];
+  const texts = [...emitRuntime(model, assets), ...emitTemplates(model, assets)];
   const compiled = compile({ sources, texts });
   const files = new Map<string, string>();
   for (const [path, text] of compiled.sources) files.set(path, text);

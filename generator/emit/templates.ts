@@ -3,8 +3,8 @@
  * handlebars templates in templates/. Templates are compiled with `strict: true` and get a
  * view built here: all decisions are made in this file, none in the templates.
  */
-import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
+import type { Assets } from "../assets.ts";
 import { names } from "../model/naming.ts";
 import type { ServiceModel } from "../model/types.ts";
 import type { EmittedText } from "./file.ts";
@@ -23,12 +23,12 @@ export function exampleCall(model: ServiceModel): { group: string; fn: string; a
   return { group: names.endpointGroup(pick.ep), fn: names.opFunction(pick.o), args: `{ ${args} }`, result: resultType(pick.o.result) };
 }
 
-const templateDir = new URL("../../templates/", import.meta.url);
-
-function compile(name: string): Handlebars.TemplateDelegate {
+function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
+  const source = assets.templates[name];
+  if (source === undefined) throw new Error(`missing template templates/${name}`);
   const hb = Handlebars.create();
   hb.registerHelper("json", (value: unknown) => new hb.SafeString(JSON.stringify(value)));
-  return hb.compile(readFileSync(new URL(name, templateDir), "utf8"), { strict: true, noEscape: true });
+  return hb.compile(source, { strict: true, noEscape: true });
 }
 
 const code = (s: string): string => `\`${s.replace(/\|/g, "\\|")}\``;
@@ -68,11 +68,11 @@ export function templateView(model: ServiceModel) {
   };
 }
 
-export function emitTemplates(model: ServiceModel): EmittedText[] {
+export function emitTemplates(model: ServiceModel, assets: Assets): EmittedText[] {
   const view = templateView(model);
   return [
-    { path: "README.md", text: compile("README.md.hbs")(view) },
-    { path: "package.json", text: compile("package.json.hbs")(view) },
-    { path: "tsconfig.json", text: compile("tsconfig.json.hbs")(view) },
+    { path: "README.md", text: compile(assets, "README.md.hbs")(view) },
+    { path: "package.json", text: compile(assets, "package.json.hbs")(view) },
+    { path: "tsconfig.json", text: compile(assets, "tsconfig.json.hbs")(view) },
   ];
 }
