@@ -3,6 +3,7 @@
  * references resolved, and the semantic checks the JSON Schema cannot express. All problems
  * are collected and returned together.
  */
+import { soapActionFor } from "../../templates/runtime/encode.ts";
 import type { SpecIssue } from "../spec/errors.ts";
 import type { Locator } from "../spec/load.ts";
 import type { RawOperation, RawParam, RawResult, RawSpec } from "../spec/raw.ts";
@@ -30,11 +31,6 @@ export interface BuildResult {
 }
 
 const isScalar = (name: string): name is ScalarType => (SCALAR_TYPES as readonly string[]).includes(name);
-
-/** ASMX's SOAPAction rule: the namespace, a '/' unless it already ends in one, the operation name. */
-export function defaultSoapAction(namespace: string, operation: string): string {
-  return namespace.endsWith("/") ? namespace + operation : `${namespace}/${operation}`;
-}
 
 export function buildModel(
   raw: RawSpec,
@@ -187,7 +183,7 @@ export function buildModel(
       tsName: o.tsName ?? o.name,
       description: o.description ?? "",
       path: o.path ?? endpointPath,
-      soapAction: o.soapAction ?? defaultSoapAction(namespace, o.name),
+      soapAction: o.soapAction ?? soapActionFor(namespace, o.name),
       params,
       pos: locate(path),
     };

@@ -31,11 +31,6 @@ function stopError(stop: StopReason, timeoutMs: number, ctx: ErrorContext): Asmx
   return stop.kind === "timeout" ? new TimeoutError(timeoutMs, ctx) : new AbortError(stop.reason, ctx);
 }
 
-/** The error as given when it shows no secret, else a redacted copy (see sanitizeCause). */
-function sanitize(err: unknown, secrets: readonly string[]): unknown {
-  return sanitizeCause(err, secrets);
-}
-
 /** Calls a hook; a hook's exception is ignored (logging must not break a call). */
 function callHook<E>(hook: ((event: E) => void) | undefined, event: E): void {
   if (hook === undefined) return;
@@ -275,7 +270,7 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
       });
     } catch (err) {
       if (stop) throw stopError(stop, timeoutMs, ctx);
-      throw new NetworkError(sanitize(err, secrets), ctx);
+      throw new NetworkError(sanitizeCause(err, secrets), ctx);
     }
     try {
       const contentType = response.headers.get("content-type") ?? "";
@@ -292,7 +287,7 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
     } catch (err) {
       if (stop) throw stopError(stop, timeoutMs, ctx);
       if (err instanceof AsmxError) throw err;
-      throw new NetworkError(sanitize(err, secrets), ctx);
+      throw new NetworkError(sanitizeCause(err, secrets), ctx);
     }
   } finally {
     if (timer !== undefined) clearTimeout(timer);

@@ -183,20 +183,17 @@ export class ResponseDecoder implements XmlSink {
       }
     }
     this.scopes.push(decls);
-    for (let i = this.scopes.length - 1; i >= 0; i--) {
-      const scope = this.scopes[i] ?? [];
-      for (const [p, uri] of scope) if (p === prefix) return uri;
-    }
-    return prefix === "" ? "" : `(undeclared prefix ${prefix})`;
+    return this.lookup(prefix) ?? (prefix === "" ? "" : `(undeclared prefix ${prefix})`);
   }
 
   private isNil(attrs: string): boolean {
     if (attrs === "" || attrs.indexOf("nil") < 0) return false;
-    for (const [n, v] of parseAttributes(attrs)) {
+    const list = parseAttributes(attrs);
+    for (const [n, v] of list) {
       if (localName(n) === "nil" && (v === "true" || v === "1")) {
         const prefix = prefixOf(n);
         if (prefix === "") continue;
-        const decl = attrs.includes(`xmlns:${prefix}=`) ? parseAttributes(attrs).find(([a]) => a === `xmlns:${prefix}`)?.[1] : this.lookup(prefix);
+        const decl = list.find(([a]) => a === `xmlns:${prefix}`)?.[1] ?? this.lookup(prefix);
         if (decl === XSI_NS || decl === undefined) return true;
       }
     }

@@ -30,7 +30,13 @@ export function escapeXmlText(text: string): string {
 }
 
 /** A parameter's value(s) as wire text; null when the parameter is left out. */
-type EncodedParam = { readonly param: ParamDescriptor; readonly texts: readonly string[] | null; readonly single: boolean };
+type EncodedParam = {
+  readonly param: ParamDescriptor;
+  readonly texts: readonly string[] | null;
+  readonly single: boolean;
+  /** The bytes of a single base64Binary value (HTTP GET/POST send them one by one). */
+  readonly bytes: Uint8Array | null;
+};
 
 function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx: ErrorContext): string {
   const type = param.type;
@@ -55,13 +61,16 @@ function collect(
   return op.params.map((param) => {
     const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
     if (value === undefined || value === null) {
-      if (param.optional) return { param, texts: null, single: param.item === null };
+      if (param.optional) return { param, texts: null, single: param.item === null, bytes: null };
       const why = param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
       throw new EncodeError(param.wire, why, ctx);
     }
-    if (param.item === null) return { param, texts: [encodeValue(param, value, param.wire, ctx)], single: true };
+    if (param.item === null) {
+      const text = encodeValue(param, value, param.wire, ctx);
+      return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
+    }
     if (!Array.isArray(value)) throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
-    return { param, texts: value.map((v: unknown, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false };
+    return { param, texts: value.map((v: unknown, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false, bytes: null };
   });
 }
 
@@ -100,7 +109,7 @@ function envelope(binding: "soap11" | "soap12", content: string): string {
  */
 function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string {
   const parts: string[] = [];
-  for (const { param, texts } of encoded) {
+  for (const { param, texts, bytes } of encoded) {
     const name = encodeURIComponent(param.wire);
     let values: readonly string[];
     if (texts === null) {
@@ -109,9 +118,7 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
       if (param.item !== null || param.type === "base64Binary")
         throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
       values = [""];
-    }
-    else if (param.type === "base64Binary" && param.item === null) {
-      const bytes = CODECS.base64Binary.decode(texts[0] ?? "") as Uint8Array;
+    } else if (bytes !== null) {
       if (bytes.length === 0) throw new EncodeError(param.wire, `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`, ctx);
       values = Array.from(bytes, String);
     } else if (param.type === "double") {

@@ -7,10 +7,6 @@ const SNIPPET_BYTES = 2048;
 function stopError(stop, timeoutMs, ctx) {
     return stop.kind === "timeout" ? new TimeoutError(timeoutMs, ctx) : new AbortError(stop.reason, ctx);
 }
-/** The error as given when it shows no secret, else a redacted copy (see sanitizeCause). */
-function sanitize(err, secrets) {
-    return sanitizeCause(err, secrets);
-}
 /** Calls a hook; a hook's exception is ignored (logging must not break a call). */
 function callHook(hook, event) {
     if (hook === undefined)
@@ -248,7 +244,7 @@ async function send(config, op, params, options, binding, hooks) {
         catch (err) {
             if (stop)
                 throw stopError(stop, timeoutMs, ctx);
-            throw new NetworkError(sanitize(err, secrets), ctx);
+            throw new NetworkError(sanitizeCause(err, secrets), ctx);
         }
         try {
             const contentType = response.headers.get("content-type") ?? "";
@@ -268,7 +264,7 @@ async function send(config, op, params, options, binding, hooks) {
                 throw stopError(stop, timeoutMs, ctx);
             if (err instanceof AsmxError)
                 throw err;
-            throw new NetworkError(sanitize(err, secrets), ctx);
+            throw new NetworkError(sanitizeCause(err, secrets), ctx);
         }
     }
     finally {

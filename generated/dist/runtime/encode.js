@@ -35,15 +35,17 @@ function collect(op, params, credentials, ctx) {
         const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
         if (value === undefined || value === null) {
             if (param.optional)
-                return { param, texts: null, single: param.item === null };
+                return { param, texts: null, single: param.item === null, bytes: null };
             const why = param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
             throw new EncodeError(param.wire, why, ctx);
         }
-        if (param.item === null)
-            return { param, texts: [encodeValue(param, value, param.wire, ctx)], single: true };
+        if (param.item === null) {
+            const text = encodeValue(param, value, param.wire, ctx);
+            return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
+        }
         if (!Array.isArray(value))
             throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
-        return { param, texts: value.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false };
+        return { param, texts: value.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false, bytes: null };
     });
 }
 function soapBody(op, encoded, namespace) {
@@ -81,7 +83,7 @@ function envelope(binding, content) {
  */
 function formPairs(encoded, ctx) {
     const parts = [];
-    for (const { param, texts } of encoded) {
+    for (const { param, texts, bytes } of encoded) {
         const name = encodeURIComponent(param.wire);
         let values;
         if (texts === null) {
@@ -91,8 +93,7 @@ function formPairs(encoded, ctx) {
                 throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
             values = [""];
         }
-        else if (param.type === "base64Binary" && param.item === null) {
-            const bytes = CODECS.base64Binary.decode(texts[0] ?? "");
+        else if (bytes !== null) {
             if (bytes.length === 0)
                 throw new EncodeError(param.wire, `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`, ctx);
             values = Array.from(bytes, String);
