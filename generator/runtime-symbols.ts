@@ -28,7 +28,7 @@ export type { CheckTypes };
 
 /** Every public name of the runtime (values and types); spec names may not collide with them. A test keeps this list equal to the runtime's exports. */
 export const RUNTIME_PUBLIC_NAMES: readonly string[] = [
-  "BINDINGS", "SOAP11_NS", "SOAP12_NS", "Binding", "createConfig", "CallErrorEvent", "CallOptions", "ClientHooks",
+  "BINDINGS", "BINDING_INFO", "SOAP11_NS", "SOAP12_NS", "bindingInfo", "Binding", "BindingInfo", "createConfig", "CallErrorEvent", "CallOptions", "ClientHooks",
   "ClientOptions", "Config", "RequestEvent", "ResponseEvent", "invoke",
   "prepareRequest", "XsdDateTime", "ResponseDecoder", "decodeResponse", "DecodeOutcome", "FaultInfo", "defineEnum",
   "defineOperation", "defineRecord", "EnumDescriptor", "FieldDescriptor", "OperationDescriptor", "ParamDescriptor",

@@ -3,7 +3,7 @@
  * size limit while reading, stream the body into the decoder, and turn every failure into a
  * typed error that names the operation and binding and carries no password.
  */
-import type { Binding } from "./binding.js";
+import { BINDING_INFO, type Binding } from "./binding.js";
 import type { CallOptions, ClientHooks, Config, RequestEvent } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
@@ -142,7 +142,7 @@ async function failure(response: Response, binding: Binding, op: OperationDescri
   const bytes = await readBytes(response, limit, ctx);
   const text = lenientText(bytes);
   const snippet = snippetOf(bytes, secrets);
-  const soap = binding === "soap11" || binding === "soap12";
+  const soap = BINDING_INFO[binding].fault === "soap";
   if (soap && /xml/i.test(contentType)) {
     try {
       const decoder = new ResponseDecoder(op, binding, namespace, ctx);

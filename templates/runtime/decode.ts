@@ -5,7 +5,7 @@
  * converted by the scalar codecs, and every problem becomes a DecodeError naming the path,
  * e.g. `GetMessagesAfterIDResult[3].SendDate`.
  */
-import { SOAP11_NS, SOAP12_NS, type Binding } from "./binding.js";
+import { BINDING_INFO, SOAP11_NS, SOAP12_NS, type Binding, type BindingInfo } from "./binding.js";
 import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError } from "./scalars.js";
@@ -95,7 +95,7 @@ function isWhitespace(text: string): boolean {
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
 export class ResponseDecoder implements XmlSink {
   private readonly op: OperationDescriptor;
-  private readonly binding: Binding;
+  private readonly info: BindingInfo;
   private readonly namespace: string;
   private readonly ctx: ErrorContext;
   private readonly tokenizer: XmlTokenizer;
@@ -119,7 +119,7 @@ export class ResponseDecoder implements XmlSink {
 
   constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext) {
     this.op = op;
-    this.binding = binding;
+    this.info = BINDING_INFO[binding];
     this.namespace = namespace;
     this.ctx = ctx ?? { operation: op.name, binding };
     this.tokenizer = new XmlTokenizer(this);
@@ -161,7 +161,7 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private isSoap(): boolean {
-    return this.binding === "soap11" || this.binding === "soap12";
+    return this.info.result === "soapBody";
   }
 
   private path(extra?: string): string {
@@ -270,7 +270,7 @@ export class ResponseDecoder implements XmlSink {
       case ENVELOPE: {
         const ns = this.resolve(name, attrs);
         const local = localName(name);
-        const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+        const soapNs = this.info.envelope?.ns;
         if (ns === soapNs && local === "Header") return void this.push(HEADER, "Header");
         if (ns === soapNs && local === "Body") return void this.push(BODY, "Body");
         throw this.error("", "soap Header or Body", `element <${name}> in ${ns || "no namespace"}`);
@@ -281,10 +281,10 @@ export class ResponseDecoder implements XmlSink {
       case BODY: {
         const ns = this.resolve(name, attrs);
         const local = localName(name);
-        const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+        const soapNs = this.info.envelope?.ns;
         if (ns === soapNs && local === "Fault") {
           this.push(FAULT, "Fault");
-          this.fault = { version: this.binding === "soap11" ? "1.1" : "1.2", texts: new Map(), path: [], detailDepth: 0 };
+          this.fault = { version: this.info.envelope?.version ?? "1.1", texts: new Map(), path: [], detailDepth: 0 };
           return;
         }
         if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE)) throw this.error("", "end of Body", `element <${name}>`);
@@ -311,10 +311,10 @@ export class ResponseDecoder implements XmlSink {
     const ns = this.resolve(name, attrs);
     const local = localName(name);
     if (this.isSoap()) {
-      const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+      const soapNs = this.info.envelope?.ns;
       if (local !== "Envelope" || ns !== soapNs) {
         const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
-        throw this.error("", `SOAP ${this.binding === "soap11" ? "1.1" : "1.2"} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
+        throw this.error("", `${this.info.label} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
       }
       this.push(ENVELOPE, "Envelope");
       return;

@@ -1,5 +1,5 @@
 /** The client runtime: everything generated operations share. */
-export { BINDINGS, SOAP11_NS, SOAP12_NS, type Binding } from "./binding.js";
+export { BINDINGS, BINDING_INFO, SOAP11_NS, SOAP12_NS, bindingInfo, type Binding, type BindingInfo } from "./binding.js";
 export {
   createConfig,
   type CallErrorEvent,

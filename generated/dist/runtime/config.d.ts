@@ -4,7 +4,7 @@
  * Client options, resolved once. A Config is what every operation function takes; createClient
  * binds one to all operations.
  */
-import type { Binding } from "./binding.js";
+import { type Binding } from "./binding.js";
 import type { Credentials } from "./encode.js";
 import type { AsmxError } from "./errors.js";
 /**

@@ -31,7 +31,7 @@ export type DecodeOutcome = {
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
 export declare class ResponseDecoder implements XmlSink {
     private readonly op;
-    private readonly binding;
+    private readonly info;
     private readonly namespace;
     private readonly ctx;
     private readonly tokenizer;

@@ -7,7 +7,7 @@
  * converted by the scalar codecs, and every problem becomes a DecodeError naming the path,
  * e.g. `GetMessagesAfterIDResult[3].SendDate`.
  */
-import { SOAP11_NS, SOAP12_NS } from "./binding.js";
+import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
 import { CODECS, CodecError } from "./scalars.js";
 import { XmlSyntaxError, XmlTokenizer, parseAttributes } from "./xml.js";
@@ -57,7 +57,7 @@ function isWhitespace(text) {
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
 export class ResponseDecoder {
     op;
-    binding;
+    info;
     namespace;
     ctx;
     tokenizer;
@@ -80,7 +80,7 @@ export class ResponseDecoder {
     fault = null;
     constructor(op, binding, namespace, ctx) {
         this.op = op;
-        this.binding = binding;
+        this.info = BINDING_INFO[binding];
         this.namespace = namespace;
         this.ctx = ctx ?? { operation: op.name, binding };
         this.tokenizer = new XmlTokenizer(this);
@@ -122,7 +122,7 @@ export class ResponseDecoder {
         return this.isSoap() ? `${this.op.name}Response` : this.op.result.httpRoot;
     }
     isSoap() {
-        return this.binding === "soap11" || this.binding === "soap12";
+        return this.info.result === "soapBody";
     }
     path(extra) {
         let p = "";
@@ -240,7 +240,7 @@ export class ResponseDecoder {
             case ENVELOPE: {
                 const ns = this.resolve(name, attrs);
                 const local = localName(name);
-                const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+                const soapNs = this.info.envelope?.ns;
                 if (ns === soapNs && local === "Header")
                     return void this.push(HEADER, "Header");
                 if (ns === soapNs && local === "Body")
@@ -253,10 +253,10 @@ export class ResponseDecoder {
             case BODY: {
                 const ns = this.resolve(name, attrs);
                 const local = localName(name);
-                const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+                const soapNs = this.info.envelope?.ns;
                 if (ns === soapNs && local === "Fault") {
                     this.push(FAULT, "Fault");
-                    this.fault = { version: this.binding === "soap11" ? "1.1" : "1.2", texts: new Map(), path: [], detailDepth: 0 };
+                    this.fault = { version: this.info.envelope?.version ?? "1.1", texts: new Map(), path: [], detailDepth: 0 };
                     return;
                 }
                 if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE))
@@ -283,10 +283,10 @@ export class ResponseDecoder {
         const ns = this.resolve(name, attrs);
         const local = localName(name);
         if (this.isSoap()) {
-            const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+            const soapNs = this.info.envelope?.ns;
             if (local !== "Envelope" || ns !== soapNs) {
                 const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
-                throw this.error("", `SOAP ${this.binding === "soap11" ? "1.1" : "1.2"} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
+                throw this.error("", `${this.info.label} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
             }
             this.push(ENVELOPE, "Envelope");
             return;

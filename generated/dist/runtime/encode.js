@@ -5,7 +5,7 @@
  * WireRequest (method, path with query, headers, body) and validates every value before any
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
-import { SOAP11_NS, SOAP12_NS } from "./binding.js";
+import { BINDING_INFO } from "./binding.js";
 import { EncodeError } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
 /** Escapes text for element content: `& < >` and CR (which XML would otherwise turn into LF). */
@@ -68,8 +68,8 @@ function soapBody(op, encoded, namespace) {
     }
     return `${xml}</${op.name}>`;
 }
-function envelope(binding, content) {
-    const [prefix, ns] = binding === "soap11" ? ["soap", SOAP11_NS] : ["soap12", SOAP12_NS];
+function envelope(env, content) {
+    const { prefix, ns } = env;
     return (`<?xml version="1.0" encoding="utf-8"?>` +
         `<${prefix}:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:${prefix}="${ns}">` +
         `<${prefix}:Body>${content}</${prefix}:Body></${prefix}:Envelope>`);
@@ -129,31 +129,17 @@ export function encodeRequest(op, binding, params, credentials, namespace) {
         throw new EncodeError("(namespace)", err.message, ctx);
     }
     const encoded = collect(op, params ?? {}, credentials, ctx);
-    switch (binding) {
-        case "soap11":
-            return {
-                method: "POST",
-                path: op.path,
-                headers: { "Content-Type": "text/xml; charset=utf-8", SOAPAction: `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"` },
-                body: envelope("soap11", soapBody(op, encoded, namespace)),
-            };
-        case "soap12":
-            return {
-                method: "POST",
-                path: op.path,
-                headers: { "Content-Type": "application/soap+xml; charset=utf-8" },
-                body: envelope("soap12", soapBody(op, encoded, namespace)),
-            };
-        case "httpGet": {
-            const query = formPairs(encoded, ctx);
-            return { method: "GET", path: `${op.path}/${op.name}${query === "" ? "" : `?${query}`}`, headers: {}, body: null };
-        }
-        case "httpPost":
-            return {
-                method: "POST",
-                path: `${op.path}/${op.name}`,
-                headers: { "Content-Type": "application/x-www-form-urlencoded" },
-                body: formPairs(encoded, ctx),
-            };
-    }
+    const info = BINDING_INFO[binding];
+    const headers = {};
+    if (info.contentType !== null)
+        headers["Content-Type"] = info.contentType;
+    if (info.soapActionHeader)
+        headers["SOAPAction"] = `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`;
+    const path = info.operationInPath ? `${op.path}/${op.name}` : op.path;
+    if (info.envelope !== null)
+        return { method: info.method, path, headers, body: envelope(info.envelope, soapBody(op, encoded, namespace)) };
+    const pairs = formPairs(encoded, ctx);
+    if (info.request === "query")
+        return { method: info.method, path: pairs === "" ? path : `${path}?${pairs}`, headers, body: null };
+    return { method: info.method, path, headers, body: pairs };
 }

@@ -5,7 +5,7 @@
  * size limit while reading, stream the body into the decoder, and turn every failure into a
  * typed error that names the operation and binding and carries no password.
  */
-import type { Binding } from "./binding.js";
+import { BINDING_INFO, type Binding } from "./binding.js";
 import type { CallOptions, ClientHooks, Config, RequestEvent } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
@@ -177,7 +177,7 @@ async function failure(
   const bytes = await readBytes(response, limit, ctx);
   const text = lenientText(bytes);
   const snippet = snippetOf(bytes, secrets);
-  const soap = binding === "soap11" || binding === "soap12";
+  const soap = BINDING_INFO[binding].fault === "soap";
   if (soap && /xml/i.test(contentType)) {
     try {
       const decoder = new ResponseDecoder(op, binding, namespace, ctx);

@@ -4,7 +4,7 @@
  * Client options, resolved once. A Config is what every operation function takes; createClient
  * binds one to all operations.
  */
-import type { Binding } from "./binding.js";
+import { BINDINGS, bindingInfo, type Binding } from "./binding.js";
 import type { Credentials } from "./encode.js";
 import type { AsmxError } from "./errors.js";
 
@@ -109,8 +109,6 @@ export interface Config {
   readonly hooks?: ClientHooks | undefined;
 }
 
-const BINDING_NAMES: readonly string[] = ["soap11", "soap12", "httpGet", "httpPost"];
-
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export function createConfig(options: ClientOptions): Config {
   let base: URL;
@@ -123,8 +121,8 @@ export function createConfig(options: ClientOptions): Config {
     throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
   const binding = options.binding ?? "soap11";
-  if (!BINDING_NAMES.includes(binding))
-    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDING_NAMES.join(", ")})`);
+  if (bindingInfo(binding) === undefined)
+    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(timeoutMs >= 0)) throw new TypeError("timeoutMs must be a number ≥ 0");
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;

@@ -7,7 +7,7 @@
  * converted by the scalar codecs, and every problem becomes a DecodeError naming the path,
  * e.g. `GetMessagesAfterIDResult[3].SendDate`.
  */
-import { SOAP11_NS, SOAP12_NS, type Binding } from "./binding.js";
+import { BINDING_INFO, SOAP11_NS, SOAP12_NS, type Binding, type BindingInfo } from "./binding.js";
 import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError } from "./scalars.js";
@@ -99,7 +99,7 @@ function isWhitespace(text: string): boolean {
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
 export class ResponseDecoder implements XmlSink {
   private readonly op: OperationDescriptor;
-  private readonly binding: Binding;
+  private readonly info: BindingInfo;
   private readonly namespace: string;
   private readonly ctx: ErrorContext;
   private readonly tokenizer: XmlTokenizer;
@@ -124,7 +124,7 @@ export class ResponseDecoder implements XmlSink {
 
   constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext) {
     this.op = op;
-    this.binding = binding;
+    this.info = BINDING_INFO[binding];
     this.namespace = namespace;
     this.ctx = ctx ?? { operation: op.name, binding };
     this.tokenizer = new XmlTokenizer(this);
@@ -173,7 +173,7 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private isSoap(): boolean {
-    return this.binding === "soap11" || this.binding === "soap12";
+    return this.info.result === "soapBody";
   }
 
   private path(extra?: string): string {
@@ -301,7 +301,7 @@ export class ResponseDecoder implements XmlSink {
       case ENVELOPE: {
         const ns = this.resolve(name, attrs);
         const local = localName(name);
-        const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+        const soapNs = this.info.envelope?.ns;
         if (ns === soapNs && local === "Header") return void this.push(HEADER, "Header");
         if (ns === soapNs && local === "Body") return void this.push(BODY, "Body");
         throw this.error("", "soap Header or Body", `element <${name}> in ${ns || "no namespace"}`);
@@ -312,15 +312,10 @@ export class ResponseDecoder implements XmlSink {
       case BODY: {
         const ns = this.resolve(name, attrs);
         const local = localName(name);
-        const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+        const soapNs = this.info.envelope?.ns;
         if (ns === soapNs && local === "Fault") {
           this.push(FAULT, "Fault");
-          this.fault = {
-            version: this.binding === "soap11" ? "1.1" : "1.2",
-            texts: new Map(),
-            path: [],
-            detailDepth: 0,
-          };
+          this.fault = { version: this.info.envelope?.version ?? "1.1", texts: new Map(), path: [], detailDepth: 0 };
           return;
         }
         if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE))
@@ -352,12 +347,12 @@ export class ResponseDecoder implements XmlSink {
     const ns = this.resolve(name, attrs);
     const local = localName(name);
     if (this.isSoap()) {
-      const soapNs = this.binding === "soap11" ? SOAP11_NS : SOAP12_NS;
+      const soapNs = this.info.envelope?.ns;
       if (local !== "Envelope" || ns !== soapNs) {
         const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
         throw this.error(
           "",
-          `SOAP ${this.binding === "soap11" ? "1.1" : "1.2"} Envelope`,
+          `${this.info.label} Envelope`,
           `root element <${name}> in ${ns || "no namespace"}${other}`,
         );
       }

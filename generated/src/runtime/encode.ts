@@ -5,7 +5,7 @@
  * WireRequest (method, path with query, headers, body) and validates every value before any
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
-import { SOAP11_NS, SOAP12_NS, type Binding } from "./binding.js";
+import { BINDING_INFO, type Binding } from "./binding.js";
 import type { OperationDescriptor, ParamDescriptor } from "./descriptor.js";
 import { EncodeError, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
@@ -101,8 +101,8 @@ function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], nam
   return `${xml}</${op.name}>`;
 }
 
-function envelope(binding: "soap11" | "soap12", content: string): string {
-  const [prefix, ns] = binding === "soap11" ? ["soap", SOAP11_NS] : ["soap12", SOAP12_NS];
+function envelope(env: { readonly ns: string; readonly prefix: string }, content: string): string {
+  const { prefix, ns } = env;
   return (
     `<?xml version="1.0" encoding="utf-8"?>` +
     `<${prefix}:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:${prefix}="${ns}">` +
@@ -187,39 +187,16 @@ export function encodeRequest(
     throw new EncodeError("(namespace)", (err as Error).message, ctx);
   }
   const encoded = collect(op, params ?? {}, credentials, ctx);
-  switch (binding) {
-    case "soap11":
-      return {
-        method: "POST",
-        path: op.path,
-        headers: {
-          "Content-Type": "text/xml; charset=utf-8",
-          SOAPAction: `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`,
-        },
-        body: envelope("soap11", soapBody(op, encoded, namespace)),
-      };
-    case "soap12":
-      return {
-        method: "POST",
-        path: op.path,
-        headers: { "Content-Type": "application/soap+xml; charset=utf-8" },
-        body: envelope("soap12", soapBody(op, encoded, namespace)),
-      };
-    case "httpGet": {
-      const query = formPairs(encoded, ctx);
-      return {
-        method: "GET",
-        path: `${op.path}/${op.name}${query === "" ? "" : `?${query}`}`,
-        headers: {},
-        body: null,
-      };
-    }
-    case "httpPost":
-      return {
-        method: "POST",
-        path: `${op.path}/${op.name}`,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: formPairs(encoded, ctx),
-      };
-  }
+  const info = BINDING_INFO[binding];
+  const headers: Record<string, string> = {};
+  if (info.contentType !== null) headers["Content-Type"] = info.contentType;
+  if (info.soapActionHeader)
+    headers["SOAPAction"] = `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`;
+  const path = info.operationInPath ? `${op.path}/${op.name}` : op.path;
+  if (info.envelope !== null)
+    return { method: info.method, path, headers, body: envelope(info.envelope, soapBody(op, encoded, namespace)) };
+  const pairs = formPairs(encoded, ctx);
+  if (info.request === "query")
+    return { method: info.method, path: pairs === "" ? path : `${path}?${pairs}`, headers, body: null };
+  return { method: info.method, path, headers, body: pairs };
 }
