@@ -8,9 +8,8 @@ import type { SpecIssue } from "../spec/errors.ts";
 import type { Locator } from "../spec/load.ts";
 import type { RawOperation, RawParam, RawResult, RawSpec } from "../spec/raw.ts";
 import { checkNames } from "./naming.ts";
-import { SCALARS } from "./scalars.ts";
+import { SCALARS, SCALAR_TYPES } from "./scalars.ts";
 import {
-  SCALAR_TYPES,
   type AnyOperationModel,
   type CompleteOperationModel,
   type EndpointModel,

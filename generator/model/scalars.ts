@@ -25,3 +25,6 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
   unsignedByte: { tsType: "number", tsInputType: "number", reference: false, arrayOfName: "UnsignedByte" },
   base64Binary: { tsType: "Uint8Array", tsInputType: "Uint8Array", reference: true, arrayOfName: "Base64Binary" },
 };
+
+/** Every scalar type name, in the table's order. */
+export const SCALAR_TYPES: readonly ScalarType[] = Object.freeze(Object.keys(SCALARS) as ScalarType[]);

@@ -3,6 +3,7 @@
  * only this model (never the YAML) and never re-derive order: array order is wire order.
  * This module imports nothing from ts-morph or the file system.
  */
+import type { ScalarName } from "../../templates/runtime/descriptor.ts";
 
 /** Where a model node came from in the spec, for error messages and TSDoc provenance. */
 export interface SourcePos {
@@ -16,18 +17,12 @@ export interface SourcePos {
   readonly path: string;
 }
 
-/** XSD scalar types the service uses. */
-export const SCALAR_TYPES = [
-  "string",
-  "int",
-  "long",
-  "double",
-  "boolean",
-  "dateTime",
-  "unsignedByte",
-  "base64Binary",
-] as const;
-export type ScalarType = (typeof SCALAR_TYPES)[number];
+/**
+ * XSD scalar types: the runtime's `ScalarName` is the one list. The generator's table
+ * (`model/scalars.ts`) and the runtime's codec table (`CODECS`) are both keyed by it, so adding
+ * a scalar fails to compile until every column on both sides is filled.
+ */
+export type ScalarType = ScalarName;
 
 export type TypeRef =
   | { readonly kind: "scalar"; readonly name: ScalarType }
