@@ -30,16 +30,16 @@ describe("naming", () => {
   it("reports two operations whose PascalCase types collide, at the second one", () => {
     const two = op("getX", "", "{ kind: scalar, type: int, soapElement: getXResult, httpRoot: int }") + op("GetX", "", "{ kind: scalar, type: int, soapElement: GetXResult, httpRoot: int }");
     expect(issues(() => miniModel(two))).toEqual([
-      '13:9 /endpoints/0/operations/1 "GetXParams" (parameters of GetX) collides with parameters of getX: set tsName [name-collision]',
-      '13:9 /endpoints/0/operations/1 "GetXResult" (result of GetX) collides with result of getX: set tsName [name-collision]',
-      '13:9 /endpoints/0/operations/1 "GetXOperation" (descriptor of GetX) collides with descriptor of getX: set tsName [name-collision]',
+      '12:9 /endpoints/0/operations/1 "GetXParams" (parameters of GetX) collides with parameters of getX: set tsName [name-collision]',
+      '12:9 /endpoints/0/operations/1 "GetXResult" (result of GetX) collides with result of getX: set tsName [name-collision]',
+      '12:9 /endpoints/0/operations/1 "GetXOperation" (descriptor of GetX) collides with descriptor of getX: set tsName [name-collision]',
     ]);
   });
 
   it("rejects __proto__ as a property name (it would not be an own property of a decoded record)", () => {
     const extra = `records:\n  R:\n    fields:\n      - { name: __proto__, type: int }\n`;
     expect(issues(() => miniModel(op("P", "", "{ kind: record, type: R, soapElement: PResult, httpRoot: R }"), extra))).toEqual([
-      '8:9 /records/R/fields/0/name "__proto__" cannot be a property name of a plain object: set tsName [reserved-name]',
+      '8:17 /records/R/fields/0/name "__proto__" cannot be a property name of a plain object: set tsName [reserved-name]',
     ]);
   });
 });
