@@ -72,6 +72,8 @@ export class ResponseDecoder {
     leafType = "string";
     leafNil = false;
     leafLabel = "";
+    /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
+    leafField = null;
     buf = "";
     // Outcome.
     done = false;
@@ -324,10 +326,10 @@ export class ResponseDecoder {
             throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
         top.next = index + 1;
         top.assigned++;
-        top.field = field;
         const type = field.type;
         if (typeof type === "string" || type.kind === "enum") {
             this.inLeaf = true;
+            this.leafField = field;
             this.leafType = type;
             this.leafLabel = field.wire;
             this.leafNil = attrs !== "" && this.isNil(attrs);
@@ -424,7 +426,7 @@ export class ResponseDecoder {
         if (top !== undefined && top.kind === RECORD && !this.leafNil) {
             const type = this.leafType;
             const target = top.value;
-            const prop = top.field.prop;
+            const prop = this.leafField.prop;
             if (type === "string")
                 target[prop] = own(this.buf);
             else if (typeof type === "string") {
@@ -444,7 +446,7 @@ export class ResponseDecoder {
         this.closeLeafGeneral(top);
     }
     closeLeafGeneral(top) {
-        const field = top !== undefined && top.kind === RECORD ? top.field : null;
+        const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
         let value;
         if (this.leafNil) {
             const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;

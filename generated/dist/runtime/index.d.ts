@@ -6,7 +6,7 @@ export { createConfig, type CallErrorEvent, type CallOptions, type ClientHooks, 
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
 export { ResponseDecoder, decodeResponse, type DecodeOutcome, type FaultInfo } from "./decode.js";
-export { defineEnum, defineOperation, defineRecord, type EnumDescriptor, type FieldDescriptor, type OperationDescriptor, type ParamDescriptor, type RecordDescriptor, type ResultDescriptor, type ScalarName, type ValueType, } from "./descriptor.js";
+export { defineEnum, defineOperation, defineRecord, type EnumDescriptor, type FieldDescriptor, type LazyRecordDescriptor, type OperationDescriptor, type ParamDescriptor, type RecordDescriptor, type ResultDescriptor, type ScalarName, type ValueType, } from "./descriptor.js";
 export { encodeRequest, escapeXmlText, soapActionFor, type Credentials, type WireRequest } from "./encode.js";
 export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, NetworkError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, type ErrorContext, } from "./errors.js";
 export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";

@@ -21,6 +21,7 @@ export {
   defineRecord,
   type EnumDescriptor,
   type FieldDescriptor,
+  type LazyRecordDescriptor,
   type OperationDescriptor,
   type ParamDescriptor,
   type RecordDescriptor,
