@@ -140,7 +140,11 @@ async function failure(response, binding, op, namespace, limit, secrets, ctx) {
             const outcome = decoder.end();
             if (outcome.kind === "fault") {
                 const f = outcome.fault;
-                return new SoapFaultError({ ...f, faultString: redact(f.faultString, secrets), detail: f.detail === undefined ? undefined : redact(f.detail, secrets) }, response.status, ctx);
+                return new SoapFaultError({
+                    ...f,
+                    faultString: redact(f.faultString, secrets),
+                    detail: f.detail === undefined ? undefined : redact(f.detail, secrets),
+                }, response.status, ctx);
             }
         }
         catch {
@@ -267,7 +271,13 @@ async function send(config, op, params, options, binding, hooks) {
         }
         try {
             const contentType = response.headers.get("content-type") ?? "";
-            callHook(hooks.onResponse, { operation: op.name, binding, status: response.status, contentType: redact(contentType, secrets), durationMs: Date.now() - sent });
+            callHook(hooks.onResponse, {
+                operation: op.name,
+                binding,
+                status: response.status,
+                contentType: redact(contentType, secrets),
+                durationMs: Date.now() - sent,
+            });
             const declared = Number(response.headers.get("content-length") ?? "NaN");
             if (declared > config.maxResponseBytes) {
                 void response.body?.cancel().catch(() => undefined);
