@@ -345,7 +345,9 @@ async function send<P, R>(
     const sent = Date.now();
     let response: Response;
     try {
-      response = await config.fetch(url, {
+      // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
+      const send = config.fetch;
+      response = await send(url, {
         method: wire.method,
         headers,
         body: wire.body,
