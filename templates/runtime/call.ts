@@ -263,8 +263,8 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
     let response: Response;
     try {
       // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
-      const send = config.fetch;
-      response = await send(url, {
+      const fetchUnbound = config.fetch;
+      response = await fetchUnbound(url, {
         method: wire.method,
         headers,
         body: wire.body,

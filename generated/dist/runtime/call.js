@@ -241,8 +241,8 @@ async function send(config, op, params, options, binding, hooks) {
         let response;
         try {
             // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
-            const send = config.fetch;
-            response = await send(url, {
+            const fetchUnbound = config.fetch;
+            response = await fetchUnbound(url, {
                 method: wire.method,
                 headers,
                 body: wire.body,
