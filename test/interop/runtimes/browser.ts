@@ -62,6 +62,8 @@ export async function runInChromium(o: BrowserRunOptions): Promise<BrowserRun> {
       executablePath: o.executablePath,
       headless: true,
       args: [...CHROMIUM_FLAGS],
+      // far from the server's +03:30 and from UTC, as for the child processes: decoding must not care
+      timezoneId: "America/St_Johns",
       timeout: o.timeoutMs,
     });
     try {
