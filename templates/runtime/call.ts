@@ -275,7 +275,9 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
     const sent = Date.now();
     let response: Response;
     try {
-      response = await config.fetch(url, {
+      // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
+      const fetchUnbound = config.fetch;
+      response = await fetchUnbound(url, {
         method: wire.method,
         headers,
         body: wire.body,

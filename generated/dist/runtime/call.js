@@ -257,7 +257,9 @@ async function send(config, op, params, options, binding, hooks) {
         const sent = Date.now();
         let response;
         try {
-            response = await config.fetch(url, {
+            // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
+            const fetchUnbound = config.fetch;
+            response = await fetchUnbound(url, {
                 method: wire.method,
                 headers,
                 body: wire.body,
