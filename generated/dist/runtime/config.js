@@ -5,6 +5,7 @@
  * binds one to all operations.
  */
 import { BINDINGS, bindingInfo } from "./binding.js";
+import { SECRET_HEADERS } from "./errors.js";
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export function createConfig(options) {
     let base;
@@ -27,9 +28,18 @@ export function createConfig(options) {
     const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
     if (!(maxResponseBytes > 0))
         throw new TypeError("maxResponseBytes must be a number > 0");
-    const f = options.fetch ?? globalThis.fetch;
+    // The global fetch is looked up at each call (so that a test double installed later is used) and
+    // called as a plain function (browsers refuse a fetch called as a method of another object).
+    const f = options.fetch ?? (typeof globalThis.fetch === "function" ? (url, init) => globalThis.fetch(url, init) : undefined);
     if (typeof f !== "function")
         throw new TypeError("no fetch: pass options.fetch");
+    const redirect = options.redirect ?? "error";
+    if (redirect !== "error" && redirect !== "same-origin-get")
+        throw new TypeError(`redirect must be "error" or "same-origin-get", got ${JSON.stringify(redirect)}`);
+    const middleware = [...(options.middleware ?? [])];
+    for (const m of middleware)
+        if (m === null || typeof m !== "object")
+            throw new TypeError("each middleware must be an object with onRequest and/or onResponse");
     return Object.freeze({
         baseUrl: base.href.replace(/\/+$/, ""),
         namespace: options.namespace,
@@ -37,6 +47,9 @@ export function createConfig(options) {
         credentials: options.credentials,
         fetch: f,
         headers: Object.freeze({ ...options.headers }),
+        secretHeaders: Object.freeze([...new Set([...SECRET_HEADERS, ...(options.secretHeaders ?? []).map((h) => h.toLowerCase())])]),
+        redirect,
+        middleware: Object.freeze(middleware),
         timeoutMs,
         signal: options.signal,
         maxResponseBytes,
