@@ -31,6 +31,12 @@ describe("import rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("the Node transport (templates/node) imports only the runtime's index, and nothing imports it", () => {
+    const bad = importsOf("templates/node").filter(({ spec }) => spec !== "../runtime/index.js");
+    expect(bad).toEqual([]);
+    expect(importsOf("templates/runtime").filter(({ spec }) => spec.includes("node"))).toEqual([]);
+  });
+
   it("only write.ts, cli.ts, assets.ts and the spec reader touch the disk", () => {
     const users = importsOf("generator")
       .filter(({ spec }) => spec === "node:fs")
