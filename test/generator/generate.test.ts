@@ -148,5 +148,5 @@ describe("the CLI", () => {
   it("--help shows the options and examples", () => {
     const out = execFileSync(process.execPath, ["--import", "tsx", join(root, "generator/cli.ts"), "--help"], { cwd: root, encoding: "utf8" });
     for (const s of ["--spec", "--out", "--check", "--namespace", "Examples:", "generate --check"]) expect(out).toContain(s);
-  });
+  }, 60_000); // a tsx start-up: about 3 s alone, more than the default 5 s on a loaded 2-core machine
 });
