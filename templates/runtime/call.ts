@@ -4,7 +4,7 @@
  * typed error that names the operation and binding and carries no password.
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
-import type { CallOptions, ClientHooks, Config } from "./config.js";
+import { checkBaseUrl, type CallOptions, type ClientHooks, type Config } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import { encodeRequest, type WireRequest } from "./encode.js";
@@ -277,19 +277,6 @@ export function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, 
 }
 
 
-/** A validated base address: absolute http(s), no query or fragment, no trailing slash. */
-function checkBaseUrl(value: unknown): string {
-  let url: URL;
-  try {
-    url = new URL(String(value));
-  } catch {
-    throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(String(value))}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`baseUrl must be http or https, got ${url.protocol}`);
-  if (url.search !== "" || url.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
-  return url.href.replace(/\/+$/, "");
-}
-
 /** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
 export async function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): Promise<R> {
   const binding = options.binding ?? config.binding;
@@ -341,7 +328,7 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
           return baseUrl;
         },
         set baseUrl(value: string) {
-          baseUrl = checkBaseUrl(value);
+          baseUrl = checkBaseUrl(String(value));
         },
         path: shownPath,
         get url() {
@@ -436,7 +423,7 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
  * unless the client allows same-origin redirects of HTTP GET calls and this one is such.
  */
 function redirectTarget(response: FetchResponse, url: string, method: "GET" | "POST", policy: Config["redirect"], hop: number, ctx: ErrorContext): string | null {
-  if (response.type === "opaqueredirect") throw new RedirectError(response.status, "", "the runtime hides the Location of redirects from the page; configure the service's final address as baseUrl", ctx);
+  if (response.type === "opaqueredirect") throw new RedirectError(response.status, "", "the Location is hidden from the page; use the final address as baseUrl", ctx);
   if (response.status < 300 || response.status > 399 || response.status === 304) return null;
   const location = response.headers.get("location");
   if (location === null) return null;
@@ -447,9 +434,9 @@ function redirectTarget(response: FetchResponse, url: string, method: "GET" | "P
     throw new RedirectError(response.status, location, "the Location is not a valid URL", ctx);
   }
   const shown = target.href;
-  if (policy !== "same-origin-get") throw new RedirectError(response.status, shown, 'redirects are not followed (so that credentials and the request body never go to another address); configure the final address as baseUrl, or allow same-origin GET redirects with redirect: "same-origin-get"', ctx);
-  if (method !== "GET") throw new RedirectError(response.status, shown, "only HTTP GET calls follow redirects (a POST body is never re-sent)", ctx);
-  if (target.origin !== new URL(url).origin) throw new RedirectError(response.status, shown, "the redirect leads to another origin, where the credentials must not go", ctx);
+  if (policy !== "same-origin-get") throw new RedirectError(response.status, shown, 'credentials and bodies never follow a redirect; use the final address as baseUrl (or redirect: "same-origin-get" for HTTP GET)', ctx);
+  if (method !== "GET") throw new RedirectError(response.status, shown, "only HTTP GET calls follow redirects", ctx);
+  if (target.origin !== new URL(url).origin) throw new RedirectError(response.status, shown, "it leads to another origin", ctx);
   if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(response.status, shown, `more than ${MAX_REDIRECTS} redirects`, ctx);
   return target.href;
 }

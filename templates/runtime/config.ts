@@ -134,16 +134,22 @@ export interface Config {
   readonly hooks?: ClientHooks | undefined;
 }
 
-/** Validates and resolves options. Throws TypeError on unusable options. */
-export function createConfig(options: ClientOptions): Config {
+/** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
+export function checkBaseUrl(value: string): string {
   let base: URL;
   try {
-    base = new URL(options.baseUrl);
+    base = new URL(value);
   } catch {
-    throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
+    throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(value)}`);
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
+  return base.href.replace(/\/+$/, "");
+}
+
+/** Validates and resolves options. Throws TypeError on unusable options. */
+export function createConfig(options: ClientOptions): Config {
+  const baseUrl = checkBaseUrl(options.baseUrl);
   const binding = options.binding ?? "soap11";
   if (bindingInfo(binding) === undefined) throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -159,7 +165,7 @@ export function createConfig(options: ClientOptions): Config {
   const middleware = [...(options.middleware ?? [])];
   for (const m of middleware) if (m === null || typeof m !== "object") throw new TypeError("each middleware must be an object with onRequest and/or onResponse");
   return Object.freeze({
-    baseUrl: base.href.replace(/\/+$/, ""),
+    baseUrl,
     namespace: options.namespace,
     binding,
     credentials: options.credentials,

@@ -6,6 +6,7 @@
  * typed error that names the operation and binding and carries no password.
  */
 import { BINDING_INFO } from "./binding.js";
+import { checkBaseUrl } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import { encodeRequest } from "./encode.js";
 import { AbortError, AsmxError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, SoapFaultError, TimeoutError, headerSecrets, redact, sanitizeCause, showHeaders, } from "./errors.js";
@@ -262,21 +263,6 @@ export function prepareRequest(config, op, params, options = {}) {
     const wire = encodeRequest(op, binding, params, options.credentials ?? config.credentials, config.namespace ?? op.namespace);
     return { ...wire, url: config.baseUrl + wire.path };
 }
-/** A validated base address: absolute http(s), no query or fragment, no trailing slash. */
-function checkBaseUrl(value) {
-    let url;
-    try {
-        url = new URL(String(value));
-    }
-    catch {
-        throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(String(value))}`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:")
-        throw new TypeError(`baseUrl must be http or https, got ${url.protocol}`);
-    if (url.search !== "" || url.hash !== "")
-        throw new TypeError("baseUrl must not have a query or fragment");
-    return url.href.replace(/\/+$/, "");
-}
 /** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
 export async function invoke(config, op, params, options = {}) {
     const binding = options.binding ?? config.binding;
@@ -327,7 +313,7 @@ async function send(config, op, params, options, binding, hooks) {
                     return baseUrl;
                 },
                 set baseUrl(value) {
-                    baseUrl = checkBaseUrl(value);
+                    baseUrl = checkBaseUrl(String(value));
                 },
                 path: shownPath,
                 get url() {
@@ -430,7 +416,7 @@ async function send(config, op, params, options, binding, hooks) {
  */
 function redirectTarget(response, url, method, policy, hop, ctx) {
     if (response.type === "opaqueredirect")
-        throw new RedirectError(response.status, "", "the runtime hides the Location of redirects from the page; configure the service's final address as baseUrl", ctx);
+        throw new RedirectError(response.status, "", "the Location is hidden from the page; use the final address as baseUrl", ctx);
     if (response.status < 300 || response.status > 399 || response.status === 304)
         return null;
     const location = response.headers.get("location");
@@ -445,11 +431,11 @@ function redirectTarget(response, url, method, policy, hop, ctx) {
     }
     const shown = target.href;
     if (policy !== "same-origin-get")
-        throw new RedirectError(response.status, shown, 'redirects are not followed (so that credentials and the request body never go to another address); configure the final address as baseUrl, or allow same-origin GET redirects with redirect: "same-origin-get"', ctx);
+        throw new RedirectError(response.status, shown, 'credentials and bodies never follow a redirect; use the final address as baseUrl (or redirect: "same-origin-get" for HTTP GET)', ctx);
     if (method !== "GET")
-        throw new RedirectError(response.status, shown, "only HTTP GET calls follow redirects (a POST body is never re-sent)", ctx);
+        throw new RedirectError(response.status, shown, "only HTTP GET calls follow redirects", ctx);
     if (target.origin !== new URL(url).origin)
-        throw new RedirectError(response.status, shown, "the redirect leads to another origin, where the credentials must not go", ctx);
+        throw new RedirectError(response.status, shown, "it leads to another origin", ctx);
     if (hop + 1 > MAX_REDIRECTS)
         throw new RedirectError(response.status, shown, `more than ${MAX_REDIRECTS} redirects`, ctx);
     return target.href;

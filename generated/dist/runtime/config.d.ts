@@ -128,5 +128,7 @@ export interface Config {
     readonly maxResponseBytes: number;
     readonly hooks?: ClientHooks | undefined;
 }
+/** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
+export declare function checkBaseUrl(value: string): string;
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export declare function createConfig(options: ClientOptions): Config;

@@ -6,7 +6,7 @@
  * typed error that names the operation and binding and carries no password.
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
-import type { CallOptions, ClientHooks, Config } from "./config.js";
+import { checkBaseUrl, type CallOptions, type ClientHooks, type Config } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import { encodeRequest, type WireRequest } from "./encode.js";
@@ -341,20 +341,6 @@ export function prepareRequest<P, R>(
   return { ...wire, url: config.baseUrl + wire.path };
 }
 
-/** A validated base address: absolute http(s), no query or fragment, no trailing slash. */
-function checkBaseUrl(value: unknown): string {
-  let url: URL;
-  try {
-    url = new URL(String(value));
-  } catch {
-    throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(String(value))}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new TypeError(`baseUrl must be http or https, got ${url.protocol}`);
-  if (url.search !== "" || url.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
-  return url.href.replace(/\/+$/, "");
-}
-
 /** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
 export async function invoke<P, R>(
   config: Config,
@@ -432,7 +418,7 @@ async function send<P, R>(
           return baseUrl;
         },
         set baseUrl(value: string) {
-          baseUrl = checkBaseUrl(value);
+          baseUrl = checkBaseUrl(String(value));
         },
         path: shownPath,
         get url() {
@@ -566,7 +552,7 @@ function redirectTarget(
     throw new RedirectError(
       response.status,
       "",
-      "the runtime hides the Location of redirects from the page; configure the service's final address as baseUrl",
+      "the Location is hidden from the page; use the final address as baseUrl",
       ctx,
     );
   if (response.status < 300 || response.status > 399 || response.status === 304) return null;
@@ -583,23 +569,12 @@ function redirectTarget(
     throw new RedirectError(
       response.status,
       shown,
-      'redirects are not followed (so that credentials and the request body never go to another address); configure the final address as baseUrl, or allow same-origin GET redirects with redirect: "same-origin-get"',
+      'credentials and bodies never follow a redirect; use the final address as baseUrl (or redirect: "same-origin-get" for HTTP GET)',
       ctx,
     );
-  if (method !== "GET")
-    throw new RedirectError(
-      response.status,
-      shown,
-      "only HTTP GET calls follow redirects (a POST body is never re-sent)",
-      ctx,
-    );
+  if (method !== "GET") throw new RedirectError(response.status, shown, "only HTTP GET calls follow redirects", ctx);
   if (target.origin !== new URL(url).origin)
-    throw new RedirectError(
-      response.status,
-      shown,
-      "the redirect leads to another origin, where the credentials must not go",
-      ctx,
-    );
+    throw new RedirectError(response.status, shown, "it leads to another origin", ctx);
   if (hop + 1 > MAX_REDIRECTS)
     throw new RedirectError(response.status, shown, `more than ${MAX_REDIRECTS} redirects`, ctx);
   return target.href;
