@@ -3,6 +3,8 @@
  * templates. Read here, once, so that emitters stay pure functions of (model, assets).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "./paths.ts";
 
 export interface Assets {
   /** templates/runtime/*.ts, sorted by name. */
@@ -13,24 +15,24 @@ export interface Assets {
   readonly templates: Readonly<Record<string, string>>;
 }
 
-const templateDir = new URL("../templates/", import.meta.url);
-const runtimeDir = new URL("runtime/", templateDir);
-const nodeDir = new URL("node/", templateDir);
+/** The folder the assets are read from (watch mode watches it too). */
+export const templatesDir = (): string => join(packageRoot(), "templates");
 
-const readTs = (dir: URL): Array<{ name: string; text: string }> =>
+const readTs = (dir: string): Array<{ name: string; text: string }> =>
   readdirSync(dir)
-    .filter((f) => f.endsWith(".ts"))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
     .sort()
-    .map((name) => ({ name, text: readFileSync(new URL(name, dir), "utf8") }));
+    .map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") }));
 
 export function loadAssets(): Assets {
-  const runtime = readTs(runtimeDir);
-  const node = readTs(nodeDir);
+  const templateDir = templatesDir();
+  const runtime = readTs(join(templateDir, "runtime"));
+  const node = readTs(join(templateDir, "node"));
   const templates = Object.fromEntries(
     readdirSync(templateDir)
       .filter((f) => f.endsWith(".hbs"))
       .sort()
-      .map((name) => [name, readFileSync(new URL(name, templateDir), "utf8")]),
+      .map((name) => [name, readFileSync(join(templateDir, name), "utf8")]),
   );
   return { runtime, node, templates };
 }

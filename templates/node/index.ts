@@ -51,15 +51,25 @@ type Modules = { readonly "http:": HttpLike; readonly "https:": HttpLike };
 function loadModules(): Modules | Promise<Modules> {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   if (typeof proc?.getBuiltinModule === "function") {
-    return { "http:": proc.getBuiltinModule("node:http") as HttpLike, "https:": proc.getBuiltinModule("node:https") as HttpLike };
+    return {
+      "http:": proc.getBuiltinModule("node:http") as HttpLike,
+      "https:": proc.getBuiltinModule("node:https") as HttpLike,
+    };
   }
-  const load = (id: string): Promise<HttpLike> => (import(/* @vite-ignore */ id) as Promise<unknown>).then((m) => m as HttpLike);
-  return Promise.all([load("node:http"), load("node:https")]).then(([http, https]) => ({ "http:": http, "https:": https }));
+  const load = (id: string): Promise<HttpLike> =>
+    (import(/* @vite-ignore */ id) as Promise<unknown>).then((m) => m as HttpLike);
+  return Promise.all([load("node:http"), load("node:https")]).then(([http, https]) => ({
+    "http:": http,
+    "https:": https,
+  }));
 }
 
-function headersOf(response: IncomingLike): FetchResponse["headers"] & { forEach(cb: (value: string, key: string) => void): void } {
+function headersOf(
+  response: IncomingLike,
+): FetchResponse["headers"] & { forEach(cb: (value: string, key: string) => void): void } {
   const raw = response.headers;
-  const value = (v: string | string[] | undefined): string | null => (v === undefined ? null : Array.isArray(v) ? v.join(", ") : v);
+  const value = (v: string | string[] | undefined): string | null =>
+    v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
   return {
     get: (name) => value(raw[name.toLowerCase()]),
     forEach: (cb) => {
@@ -112,9 +122,13 @@ export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike {
       const headers: Record<string, string> = { ...init.headers };
       const body = init.body === null ? undefined : encoder.encode(init.body);
       if (body !== undefined) headers["Content-Length"] = String(body.byteLength);
-      const req = m[u.protocol].request(u, { method: init.method, headers, agent: agents[u.protocol], signal: init.signal }, (response) => {
-        resolve({ status: response.statusCode ?? 0, headers: headersOf(response), body: bodyOf(response) });
-      });
+      const req = m[u.protocol].request(
+        u,
+        { method: init.method, headers, agent: agents[u.protocol], signal: init.signal },
+        (response) => {
+          resolve({ status: response.statusCode ?? 0, headers: headersOf(response), body: bodyOf(response) });
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });

@@ -85,7 +85,9 @@ class Stopper {
   /** The typed error of the stop (TimeoutError or AbortError). */
   error(): AsmxError {
     const ctx = this.ctx();
-    return this.reason?.kind === "abort" ? new AbortError(this.reason.reason, ctx) : new TimeoutError(this.timeoutMs, ctx);
+    return this.reason?.kind === "abort"
+      ? new AbortError(this.reason.reason, ctx)
+      : new TimeoutError(this.timeoutMs, ctx);
   }
 
   /** Throws the stop error when the call has been stopped. */
@@ -143,7 +145,12 @@ function cancelReader(reader: FetchBodyReader): void {
 }
 
 /** Reads the body as bytes, up to `limit` (then throws ResponseTooLargeError); every read races the deadline. */
-async function readBytes(response: FetchResponse, limit: number, ctx: ErrorContext, stopper: Stopper): Promise<Uint8Array> {
+async function readBytes(
+  response: FetchResponse,
+  limit: number,
+  ctx: ErrorContext,
+  stopper: Stopper,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (response.body === null) return new Uint8Array(0);
@@ -176,13 +183,27 @@ function charsetOf(contentType: string): string {
 }
 
 /** Streams a 2xx XML body through the decoder, enforcing the size limit. */
-async function decodeStreaming(response: FetchResponse, op: OperationDescriptor, binding: Binding, namespace: string, limit: number, ctx: ErrorContext, stopper: Stopper): Promise<unknown> {
+async function decodeStreaming(
+  response: FetchResponse,
+  op: OperationDescriptor,
+  binding: Binding,
+  namespace: string,
+  limit: number,
+  ctx: ErrorContext,
+  stopper: Stopper,
+): Promise<unknown> {
   const decoder = new ResponseDecoder(op, binding, namespace, ctx);
   let text: TextDecoder;
   try {
     text = new TextDecoder(charsetOf(response.headers.get("content-type") ?? ""), { fatal: true });
   } catch {
-    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", "unsupported charset", ctx);
+    throw new HttpStatusError(
+      response.status,
+      response.headers.get("content-type") ?? "",
+      "",
+      "unsupported charset",
+      ctx,
+    );
   }
   let total = 0;
   if (response.body !== null) {
@@ -199,7 +220,13 @@ async function decodeStreaming(response: FetchResponse, op: OperationDescriptor,
         try {
           chunk = text.decode(value, { stream: true });
         } catch (err) {
-          throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`, ctx);
+          throw new HttpStatusError(
+            response.status,
+            response.headers.get("content-type") ?? "",
+            "",
+            `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`,
+            ctx,
+          );
         }
         // A refused document (DOCTYPE, bad XML, wrong element) throws here, on the first bad
         // chunk: the rest of the body is not read.
@@ -215,7 +242,13 @@ async function decodeStreaming(response: FetchResponse, op: OperationDescriptor,
     const tail = text.decode();
     if (tail !== "") decoder.write(tail);
   } catch (err) {
-    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid text: ${(err as Error).message}`, ctx);
+    throw new HttpStatusError(
+      response.status,
+      response.headers.get("content-type") ?? "",
+      "",
+      `body is not valid text: ${(err as Error).message}`,
+      ctx,
+    );
   }
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, response.status, ctx);
@@ -240,7 +273,16 @@ function serviceMessageOf(text: string): string {
   return first.trim();
 }
 
-async function failure(response: FetchResponse, binding: Binding, op: OperationDescriptor, namespace: string, limit: number, secrets: readonly string[], ctx: ErrorContext, stopper: Stopper): Promise<AsmxError> {
+async function failure(
+  response: FetchResponse,
+  binding: Binding,
+  op: OperationDescriptor,
+  namespace: string,
+  limit: number,
+  secrets: readonly string[],
+  ctx: ErrorContext,
+  stopper: Stopper,
+): Promise<AsmxError> {
   const contentType = response.headers.get("content-type") ?? "";
   const bytes = await readBytes(response, limit, ctx, stopper);
   const text = lenientText(bytes);
@@ -254,7 +296,11 @@ async function failure(response: FetchResponse, binding: Binding, op: OperationD
       if (outcome.kind === "fault") {
         const f = outcome.fault;
         return new SoapFaultError(
-          { ...f, faultString: redact(f.faultString, secrets), detail: f.detail === undefined ? undefined : redact(f.detail, secrets) },
+          {
+            ...f,
+            faultString: redact(f.faultString, secrets),
+            detail: f.detail === undefined ? undefined : redact(f.detail, secrets),
+          },
           response.status,
           ctx,
         );
@@ -266,33 +312,62 @@ async function failure(response: FetchResponse, binding: Binding, op: OperationD
   if (!soap && response.status >= 500 && /^text\/plain/i.test(contentType) && text.trim() !== "") {
     return new HttpFaultError(response.status, redact(serviceMessageOf(text), secrets), ctx);
   }
-  return new HttpStatusError(response.status, contentType, snippet, response.status >= 200 && response.status < 300 ? "unexpected response" : "error status", ctx);
+  return new HttpStatusError(
+    response.status,
+    contentType,
+    snippet,
+    response.status >= 200 && response.status < 300 ? "unexpected response" : "error status",
+    ctx,
+  );
 }
 
 /** The request a call would send (for logging, tests and goldens): nothing is sent. */
-export function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): WireRequest & { readonly url: string } {
+export function prepareRequest<P, R>(
+  config: Config,
+  op: OperationDescriptor<P, R>,
+  params: P,
+  options: CallOptions = {},
+): WireRequest & { readonly url: string } {
   const binding = options.binding ?? config.binding;
-  const wire = encodeRequest(op, binding, params as object, options.credentials ?? config.credentials, config.namespace ?? op.namespace);
+  const wire = encodeRequest(
+    op,
+    binding,
+    params as object,
+    options.credentials ?? config.credentials,
+    config.namespace ?? op.namespace,
+  );
   return { ...wire, url: config.baseUrl + wire.path };
 }
 
-
 /** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
-export async function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): Promise<R> {
+export async function invoke<P, R>(
+  config: Config,
+  op: OperationDescriptor<P, R>,
+  params: P,
+  options: CallOptions = {},
+): Promise<R> {
   const binding = options.binding ?? config.binding;
   const hooks: ClientHooks = config.hooks ?? {};
   const started = Date.now();
   try {
     return await send(config, op, params, options, binding, hooks);
   } catch (err) {
-    if (err instanceof AsmxError) callHook(hooks.onError, { operation: op.name, binding, error: err, durationMs: Date.now() - started });
+    if (err instanceof AsmxError)
+      callHook(hooks.onError, { operation: op.name, binding, error: err, durationMs: Date.now() - started });
     throw err;
   }
 }
 
 const MAX_REDIRECTS = 5;
 
-async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions, binding: Binding, hooks: ClientHooks): Promise<R> {
+async function send<P, R>(
+  config: Config,
+  op: OperationDescriptor<P, R>,
+  params: P,
+  options: CallOptions,
+  binding: Binding,
+  hooks: ClientHooks,
+): Promise<R> {
   const credentials = options.credentials ?? config.credentials;
   const namespace = config.namespace ?? op.namespace;
   const secretNames = config.secretHeaders;
@@ -303,8 +378,15 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
   let ctx: ErrorContext = { operation: op.name, binding, secrets };
   const wire = encodeRequest(op, binding, params as object, credentials, namespace);
   const timeoutMs = options.timeoutMs ?? config.timeoutMs;
-  const headers = new HeaderSet([...Object.entries(callHeaders), ...Object.entries(wire.headers)], secretNames, () => secrets);
-  const middleware = options.middleware === undefined || options.middleware.length === 0 ? config.middleware : [...config.middleware, ...options.middleware];
+  const headers = new HeaderSet(
+    [...Object.entries(callHeaders), ...Object.entries(wire.headers)],
+    secretNames,
+    () => secrets,
+  );
+  const middleware =
+    options.middleware === undefined || options.middleware.length === 0
+      ? config.middleware
+      : [...config.middleware, ...options.middleware];
 
   const stopper = new Stopper(timeoutMs, () => ctx);
   stopper.link(config.signal);
@@ -316,7 +398,13 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
     if (middleware.length > 0 || hooks.onRequest !== undefined) {
       // What middleware and hooks see: the request encoded again with `***` as the password (so the
       // URL and body keep their exact shape), then any other occurrence of a secret redacted too.
-      const shown = encodeRequest(op, binding, params as object, credentials === undefined ? undefined : { ...credentials, password: "***" }, namespace);
+      const shown = encodeRequest(
+        op,
+        binding,
+        params as object,
+        credentials === undefined ? undefined : { ...credentials, password: "***" },
+        namespace,
+      );
       const shownPath = redact(shown.path, secrets);
       const shownBody = shown.body === null ? null : redact(shown.body, secrets);
       let extraSignal: AbortSignal | undefined;
@@ -357,7 +445,17 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
         ctx = { operation: op.name, binding, secrets };
       }
       if (hooks.onRequest !== undefined)
-        callHook(hooks.onRequest, Object.freeze({ operation: op.name, binding, method: wire.method, url: redact(baseUrl, secrets) + shownPath, headers: Object.freeze(showHeaders(headers.realEntries(), secretNames, secrets)), body: shownBody }));
+        callHook(
+          hooks.onRequest,
+          Object.freeze({
+            operation: op.name,
+            binding,
+            method: wire.method,
+            url: redact(baseUrl, secrets) + shownPath,
+            headers: Object.freeze(showHeaders(headers.realEntries(), secretNames, secrets)),
+            body: shownBody,
+          }),
+        );
     }
     const sent = Date.now();
     let url = baseUrl + wire.path;
@@ -366,7 +464,13 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
       try {
         response = await stopper.race(
           Promise.resolve().then(() =>
-            config.fetch(url, { method: wire.method, headers: headers.real(), body: wire.body, signal: stopper.controller.signal, redirect: "manual" }),
+            config.fetch(url, {
+              method: wire.method,
+              headers: headers.real(),
+              body: wire.body,
+              signal: stopper.controller.signal,
+              redirect: "manual",
+            }),
           ),
         );
       } catch (err) {
@@ -382,9 +486,21 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
     try {
       const contentType = response.headers.get("content-type") ?? "";
       const durationMs = Date.now() - sent;
-      callHook(hooks.onResponse, { operation: op.name, binding, status: response.status, contentType: redact(contentType, secrets), durationMs });
+      callHook(hooks.onResponse, {
+        operation: op.name,
+        binding,
+        status: response.status,
+        contentType: redact(contentType, secrets),
+        durationMs,
+      });
       if (request !== undefined) {
-        const shownResponse = { operation: op.name, binding, status: response.status, headers: responseHeaders(response, secretNames, secrets), durationMs };
+        const shownResponse = {
+          operation: op.name,
+          binding,
+          status: response.status,
+          headers: responseHeaders(response, secretNames, secrets),
+          durationMs,
+        };
         for (let i = middleware.length - 1; i >= 0; i--) {
           const m = middleware[i];
           if (m?.onResponse === undefined) continue;
@@ -422,8 +538,21 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
  * Where a redirect leads, or null when the response is not a redirect. Throws RedirectError
  * unless the client allows same-origin redirects of HTTP GET calls and this one is such.
  */
-function redirectTarget(response: FetchResponse, url: string, method: "GET" | "POST", policy: Config["redirect"], hop: number, ctx: ErrorContext): string | null {
-  if (response.type === "opaqueredirect") throw new RedirectError(response.status, "", "the Location is hidden from the page; use the final address as baseUrl", ctx);
+function redirectTarget(
+  response: FetchResponse,
+  url: string,
+  method: "GET" | "POST",
+  policy: Config["redirect"],
+  hop: number,
+  ctx: ErrorContext,
+): string | null {
+  if (response.type === "opaqueredirect")
+    throw new RedirectError(
+      response.status,
+      "",
+      "the Location is hidden from the page; use the final address as baseUrl",
+      ctx,
+    );
   if (response.status < 300 || response.status > 399 || response.status === 304) return null;
   const location = response.headers.get("location");
   if (location === null) return null;
@@ -434,17 +563,33 @@ function redirectTarget(response: FetchResponse, url: string, method: "GET" | "P
     throw new RedirectError(response.status, location, "the Location is not a valid URL", ctx);
   }
   const shown = target.href;
-  if (policy !== "same-origin-get") throw new RedirectError(response.status, shown, 'credentials and bodies never follow a redirect; use the final address as baseUrl (or redirect: "same-origin-get" for HTTP GET)', ctx);
+  if (policy !== "same-origin-get")
+    throw new RedirectError(
+      response.status,
+      shown,
+      'credentials and bodies never follow a redirect; use the final address as baseUrl (or redirect: "same-origin-get" for HTTP GET)',
+      ctx,
+    );
   if (method !== "GET") throw new RedirectError(response.status, shown, "only HTTP GET calls follow redirects", ctx);
-  if (target.origin !== new URL(url).origin) throw new RedirectError(response.status, shown, "it leads to another origin", ctx);
-  if (hop + 1 > MAX_REDIRECTS) throw new RedirectError(response.status, shown, `more than ${MAX_REDIRECTS} redirects`, ctx);
+  if (target.origin !== new URL(url).origin)
+    throw new RedirectError(response.status, shown, "it leads to another origin", ctx);
+  if (hop + 1 > MAX_REDIRECTS)
+    throw new RedirectError(response.status, shown, `more than ${MAX_REDIRECTS} redirects`, ctx);
   return target.href;
 }
 
 /** Response headers as middleware sees them (secret values `***`, secrets redacted). */
-function responseHeaders(response: FetchResponse, secretNames: readonly string[], secrets: readonly string[]): MiddlewareHeaders {
-  const h = response.headers as { get(name: string): string | null; forEach?: (cb: (value: string, key: string) => void) => void };
-  const show = (name: string, value: string): string => (secretNames.includes(name.toLowerCase()) ? "***" : redact(value, secrets));
+function responseHeaders(
+  response: FetchResponse,
+  secretNames: readonly string[],
+  secrets: readonly string[],
+): MiddlewareHeaders {
+  const h = response.headers as {
+    get(name: string): string | null;
+    forEach?: (cb: (value: string, key: string) => void) => void;
+  };
+  const show = (name: string, value: string): string =>
+    secretNames.includes(name.toLowerCase()) ? "***" : redact(value, secrets);
   return {
     get: (name) => {
       const v = h.get(name);

@@ -142,7 +142,8 @@ export function checkBaseUrl(value: string): string {
   } catch {
     throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(value)}`);
   }
-  if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
+  if (base.protocol !== "http:" && base.protocol !== "https:")
+    throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
   return base.href.replace(/\/+$/, "");
 }
@@ -151,19 +152,24 @@ export function checkBaseUrl(value: string): string {
 export function createConfig(options: ClientOptions): Config {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const binding = options.binding ?? "soap11";
-  if (bindingInfo(binding) === undefined) throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
+  if (bindingInfo(binding) === undefined)
+    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(timeoutMs >= 0)) throw new TypeError("timeoutMs must be a number ≥ 0");
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
   if (!(maxResponseBytes > 0)) throw new TypeError("maxResponseBytes must be a number > 0");
   // The global fetch is looked up at each call (so that a test double installed later is used) and
   // called as a plain function (browsers refuse a fetch called as a method of another object).
-  const f: FetchLike | undefined = options.fetch ?? (typeof globalThis.fetch === "function" ? (url, init) => globalThis.fetch(url, init) : undefined);
+  const f: FetchLike | undefined =
+    options.fetch ?? (typeof globalThis.fetch === "function" ? (url, init) => globalThis.fetch(url, init) : undefined);
   if (typeof f !== "function") throw new TypeError("no fetch: pass options.fetch");
   const redirect = options.redirect ?? "error";
-  if (redirect !== "error" && redirect !== "same-origin-get") throw new TypeError(`redirect must be "error" or "same-origin-get", got ${JSON.stringify(redirect)}`);
+  if (redirect !== "error" && redirect !== "same-origin-get")
+    throw new TypeError(`redirect must be "error" or "same-origin-get", got ${JSON.stringify(redirect)}`);
   const middleware = [...(options.middleware ?? [])];
-  for (const m of middleware) if (m === null || typeof m !== "object") throw new TypeError("each middleware must be an object with onRequest and/or onResponse");
+  for (const m of middleware)
+    if (m === null || typeof m !== "object")
+      throw new TypeError("each middleware must be an object with onRequest and/or onResponse");
   return Object.freeze({
     baseUrl,
     namespace: options.namespace,
@@ -171,7 +177,9 @@ export function createConfig(options: ClientOptions): Config {
     credentials: options.credentials,
     fetch: f,
     headers: Object.freeze({ ...options.headers }),
-    secretHeaders: Object.freeze([...new Set([...SECRET_HEADERS, ...(options.secretHeaders ?? []).map((h) => h.toLowerCase())])]),
+    secretHeaders: Object.freeze([
+      ...new Set([...SECRET_HEADERS, ...(options.secretHeaders ?? []).map((h) => h.toLowerCase())]),
+    ]),
     redirect,
     middleware: Object.freeze(middleware),
     timeoutMs,

@@ -17,7 +17,11 @@ export interface ErrorContext {
 }
 
 const where = (ctx: ErrorContext): string =>
-  ctx.operation === undefined ? "" : ctx.binding === undefined ? `${ctx.operation}: ` : `${ctx.operation} (${ctx.binding}): `;
+  ctx.operation === undefined
+    ? ""
+    : ctx.binding === undefined
+      ? `${ctx.operation}: `
+      : `${ctx.operation} (${ctx.binding}): `;
 
 const OPEN = "\uE000";
 const CLOSE = "\uE001";
@@ -36,7 +40,9 @@ export function outside(text: string): string {
 /** Our own wording kept as written; the parts marked with `outside()` redacted. */
 const clean = (ctx: ErrorContext, text: string): string => {
   const secrets = ctx.secrets ?? [];
-  return text.indexOf(OPEN) < 0 ? text : text.replace(MARKED, (_m, inner: string) => (secrets.length === 0 ? inner : redact(inner, secrets)));
+  return text.indexOf(OPEN) < 0
+    ? text
+    : text.replace(MARKED, (_m, inner: string) => (secrets.length === 0 ? inner : redact(inner, secrets)));
 };
 
 /** Text that came from outside as a whole (a body snippet, a fault string): redacted throughout. */
@@ -61,7 +67,9 @@ export class AsmxError extends Error {
   constructor(code: string, message: string, ctx: ErrorContext, options?: { cause?: unknown }) {
     super(
       where(ctx) + clean(ctx, message),
-      options === undefined || !("cause" in options) ? undefined : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
+      options === undefined || !("cause" in options)
+        ? undefined
+        : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
     );
     this.code = code;
     this.operation = ctx.operation;
@@ -133,7 +141,14 @@ export class SoapFaultError extends ServiceFaultError {
   /** Text content of `detail` / `Detail`, when present. */
   readonly detail: string | undefined;
   constructor(
-    fault: { soapVersion: "1.1" | "1.2"; faultCode: string; faultString: string; subcodes: readonly string[]; actor?: string | undefined; detail?: string | undefined },
+    fault: {
+      soapVersion: "1.1" | "1.2";
+      faultCode: string;
+      faultString: string;
+      subcodes: readonly string[];
+      actor?: string | undefined;
+      detail?: string | undefined;
+    },
     status: number,
     ctx: ErrorContext,
   ) {
@@ -163,7 +178,11 @@ export class HttpStatusError extends AsmxError {
   readonly bodySnippet: string;
   constructor(status: number, contentType: string, bodySnippet: string, reason: string, ctx: ErrorContext) {
     const cleanType = cleanAll(ctx, contentType);
-    super("http-status", `${reason} (HTTP ${status}, ${cleanType === "" ? "no content type" : outside(cleanType)})`, ctx);
+    super(
+      "http-status",
+      `${reason} (HTTP ${status}, ${cleanType === "" ? "no content type" : outside(cleanType)})`,
+      ctx,
+    );
     this.status = status;
     this.contentType = cleanType;
     this.bodySnippet = cleanAll(ctx, bodySnippet);
@@ -202,7 +221,11 @@ export class RedirectError extends AsmxError {
   readonly location: string;
   constructor(status: number, location: string, why: string, ctx: ErrorContext) {
     const shown = cleanAll(ctx, location);
-    super("redirect", `redirect not followed (HTTP ${status}${shown === "" ? "" : ` to ${outside(shown)}`}): ${why}`, ctx);
+    super(
+      "redirect",
+      `redirect not followed (HTTP ${status}${shown === "" ? "" : ` to ${outside(shown)}`}): ${why}`,
+      ctx,
+    );
     this.status = status;
     this.location = shown;
   }
@@ -212,7 +235,12 @@ export class RedirectError extends AsmxError {
 export class MiddlewareError extends AsmxError {
   override name = "MiddlewareError";
   constructor(stage: "onRequest" | "onResponse", cause: unknown, ctx: ErrorContext) {
-    super("middleware", `middleware ${stage} failed: ${outside(cause instanceof Error ? cause.message : String(cause))}`, ctx, { cause });
+    super(
+      "middleware",
+      `middleware ${stage} failed: ${outside(cause instanceof Error ? cause.message : String(cause))}`,
+      ctx,
+      { cause },
+    );
   }
 }
 
@@ -228,7 +256,12 @@ export class AbortError extends AsmxError {
 export class NetworkError extends AsmxError {
   override name = "NetworkError";
   constructor(cause: unknown, ctx: ErrorContext) {
-    super("network", `network failure: ${outside(`${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`)}`, ctx, { cause });
+    super(
+      "network",
+      `network failure: ${outside(`${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`)}`,
+      ctx,
+      { cause },
+    );
   }
 }
 
@@ -241,7 +274,14 @@ function describeCause(err: unknown): string {
   return ` (${typeof code === "string" ? `${code}: ` : ""}${inner.message})`;
 }
 
-const XML_ESCAPES: Readonly<Record<string, readonly string[]>> = { "&": ["&amp;"], "<": ["&lt;"], ">": ["&gt;"], '"': ["&quot;"], "'": ["&apos;"], "\r": ["&#xD;", "&#13;"] };
+const XML_ESCAPES: Readonly<Record<string, readonly string[]>> = {
+  "&": ["&amp;"],
+  "<": ["&lt;"],
+  ">": ["&gt;"],
+  '"': ["&quot;"],
+  "'": ["&apos;"],
+  "\r": ["&#xD;", "&#13;"],
+};
 const reEscape = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 const anyCase = (hex: string): string => hex.replace(/[a-fA-F]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
 const hexByte = (b: number): string => anyCase(`%${b.toString(16).padStart(2, "0")}`);
@@ -329,13 +369,22 @@ export function redact(text: string, secrets: readonly string[]): string {
 }
 
 /** Header names whose values are never shown (compared in lower case). */
-export const SECRET_HEADERS: readonly string[] = Object.freeze(["authorization", "cookie", "proxy-authorization", "set-cookie"]);
+export const SECRET_HEADERS: readonly string[] = Object.freeze([
+  "authorization",
+  "cookie",
+  "proxy-authorization",
+  "set-cookie",
+]);
 
 /**
  * Headers as hooks and errors may show them: the value of a secret header (the defaults above and
  * any the client names) is `***`; every other value has the secrets redacted.
  */
-export function showHeaders(headers: Iterable<readonly [string, string]>, secretNames: readonly string[], secrets: readonly string[]): Record<string, string> {
+export function showHeaders(
+  headers: Iterable<readonly [string, string]>,
+  secretNames: readonly string[],
+  secrets: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of headers) out[k] = secretNames.includes(k.toLowerCase()) ? "***" : redact(v, secrets);
   return out;
@@ -385,7 +434,8 @@ export function sanitizeCause(cause: unknown, secrets: readonly string[], depth 
   if (!showsSecret(cause, secrets)) return cause;
   if (typeof cause === "string") return redact(cause, secrets);
   if (!(cause instanceof Error)) return "[value redacted: it contained a secret]";
-  const inner = depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
+  const inner =
+    depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
   const copy = new Error(redact(cause.message, secrets), inner);
   copy.name = cause.name;
   for (const [k, v] of Object.entries(cause)) {

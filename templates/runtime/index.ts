@@ -1,5 +1,13 @@
 /** The client runtime: everything generated operations share. */
-export { BINDINGS, BINDING_INFO, SOAP11_NS, SOAP12_NS, bindingInfo, type Binding, type BindingInfo } from "./binding.js";
+export {
+  BINDINGS,
+  BINDING_INFO,
+  SOAP11_NS,
+  SOAP12_NS,
+  bindingInfo,
+  type Binding,
+  type BindingInfo,
+} from "./binding.js";
 export {
   createConfig,
   type CallErrorEvent,
@@ -19,6 +27,7 @@ export {
   defineRecord,
   type EnumDescriptor,
   type FieldDescriptor,
+  type LazyRecordDescriptor,
   type OperationDescriptor,
   type ParamDescriptor,
   type RecordDescriptor,
@@ -43,6 +52,12 @@ export {
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
-export type { Middleware, MiddlewareHeaders, MiddlewareRequest, MiddlewareResponse, MutableMiddlewareHeaders } from "./middleware.js";
+export type {
+  Middleware,
+  MiddlewareHeaders,
+  MiddlewareRequest,
+  MiddlewareResponse,
+  MutableMiddlewareHeaders,
+} from "./middleware.js";
 export type { FetchBody, FetchBodyReader, FetchLike, FetchRequestInit, FetchResponse } from "./transport.js";
 export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";

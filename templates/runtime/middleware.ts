@@ -57,7 +57,8 @@ export interface MiddlewareResponse {
  */
 export interface Middleware {
   readonly onRequest?: ((request: MiddlewareRequest) => void | Promise<void>) | undefined;
-  readonly onResponse?: ((response: MiddlewareResponse, request: MiddlewareRequest) => void | Promise<void>) | undefined;
+  readonly onResponse?:
+    ((response: MiddlewareResponse, request: MiddlewareRequest) => void | Promise<void>) | undefined;
 }
 
 /** Headers kept with their real values; what middleware reads is shown redacted. */

@@ -1,4 +1,6 @@
 /**
+ * write.ts: the only module that touches the output folder.
+ *
  * Issue 11 item 9: writing generated/ never leaves a moment without a complete folder. A child
  * process is killed (SIGKILL, so no cleanup code runs) after each step of a write in turn; after
  * every kill the folder exists, every file holds its complete old or new text, no file that both
@@ -9,20 +11,46 @@
  * so this test fails there at its first assertion: the child is never killed.)
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listFiles, recoverOutput, writeOutput } from "../../generator/write.ts";
+
+function snapshotDir(dir: string): Record<string, string> {
+  return Object.fromEntries(listFiles(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+}
+
+describe("writing generated/", () => {
+  it("writes atomically and rewrites only files whose content changed", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "gen-")), "out");
+    const first = writeOutput(dir, new Map([["a.txt", "A"], ["sub/b.txt", "B"]]));
+    expect(first).toMatchObject({ missing: ["a.txt", "sub/b.txt"], stale: [], extra: [] });
+    const inodeB = statSync(join(dir, "sub/b.txt")).ino;
+    const second = writeOutput(dir, new Map([["a.txt", "A2"], ["sub/b.txt", "B"], ["c.txt", "C"]]));
+    expect(second).toMatchObject({ missing: ["c.txt"], stale: ["a.txt"], extra: [], unchanged: 1 });
+    expect(statSync(join(dir, "sub/b.txt")).ino).toBe(inodeB); // not rewritten
+    const third = writeOutput(dir, new Map([["a.txt", "A2"]]));
+    expect(third.extra.sort()).toEqual(["c.txt", "sub/b.txt"]);
+    expect(snapshotDir(dir)).toEqual({ "a.txt": "A2" });
+    expect(readdirSync(join(dir, ".."))).toEqual(["out"]); // no staging or backup folders left
+  });
+
+  it("leaves the folder untouched when writing fails midway", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "gen-")), "out");
+    writeOutput(dir, new Map([["a.txt", "A"]]));
+    // "x" as a file and as a folder cannot both exist: staging fails after writing some files.
+    expect(() => writeOutput(dir, new Map([["a.txt", "changed"], ["x", "file"], ["x/y.txt", "Y"]]))).toThrow();
+    expect(snapshotDir(dir)).toEqual({ "a.txt": "A" });
+    expect(readdirSync(join(dir, ".."))).toEqual(["out"]);
+  });
+});
 
 const CHILD = new URL("./support/write-crash-child.ts", import.meta.url).pathname;
 
 const OLD: Record<string, string> = { "a.txt": "A old", "sub/b.txt": "B same", "gone.txt": "G old", "dir/x.txt": "X old", x2: "a file that becomes a folder" };
 const NEW: Record<string, string> = { "a.txt": "A new", "sub/b.txt": "B same", "c.txt": "C new", "deep/new/d.txt": "D new", "x2/inner.txt": "inside the new folder" };
 
-function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(listFiles(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
-}
 
 function freshOld(): string {
   const dir = join(mkdtempSync(join(tmpdir(), "write-crash-")), "generated");
@@ -63,16 +91,16 @@ describe("writeOutput survives a kill after any step", () => {
     for (const { name, k, dir, signal } of outcomes) {
       const label = `killed after step ${k} (${name})`;
       expect(signal, label).toBe("SIGKILL");
-      const now = snapshot(dir);
+      const now = snapshotDir(dir);
       for (const [p, text] of Object.entries(now)) expect([OLD[p], NEW[p]], `${label}: ${p}`).toContain(text);
       for (const p of Object.keys(OLD)) if (p in NEW) expect(now[p], `${label}: ${p} missing`).toBeDefined();
       if (k < commit) expect(now, `${label}: before the journal, the old tree`).toEqual(OLD);
       // The next run: recovery alone gives the old tree (no journal yet) or the new one (journal written) ...
       recoverOutput(dir);
-      expect(snapshot(dir), `${label}: recovered`).toEqual(k < commit ? OLD : NEW);
+      expect(snapshotDir(dir), `${label}: recovered`).toEqual(k < commit ? OLD : NEW);
       // ... and a write finishes with exactly the new tree and nothing left beside it.
       writeOutput(dir, new Map(Object.entries(NEW)));
-      expect(snapshot(dir), label).toEqual(NEW);
+      expect(snapshotDir(dir), label).toEqual(NEW);
       expect(readdirSync(dirname(dir)).sort(), label).toEqual(["files.json", "generated"]);
     }
   }, 180_000);
