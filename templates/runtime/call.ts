@@ -339,7 +339,24 @@ export function prepareRequest<P, R>(
   return { ...wire, url: config.baseUrl + wire.path };
 }
 
-/** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
+/**
+ * Calls one operation: every generated operation function is this, with the operation's
+ * descriptor. Resolves with the decoded result. Rejects with an {@link AsmxError}:
+ *
+ * - {@link EncodeError} before any I/O: a parameter is missing, unknown, of the wrong type, out of
+ *   range, or cannot be sent over the chosen binding (names the parameter); no credentials for an
+ *   operation that sends them;
+ * - {@link SoapFaultError} (SOAP 1.1/1.2) or {@link HttpFaultError} (HTTP GET/POST): the service
+ *   raised an exception (both are {@link ServiceFaultError});
+ * - {@link HttpStatusError}: another status, or an answer that is not the service's XML;
+ * - {@link RedirectError}: a 3xx (redirects are not followed unless the client allows same-origin GET ones);
+ * - {@link DecodeError}: the answer does not match the operation's result (names the path);
+ * - {@link MiddlewareError}: a request middleware threw;
+ * - {@link TimeoutError}, {@link AbortError} (even when the fetch ignores its signal),
+ *   {@link ResponseTooLargeError}, {@link NetworkError}.
+ *
+ * Secrets (the password, secret headers) are redacted from every message, cause and hook payload.
+ */
 export async function invoke<P, R>(
   config: Config,
   op: OperationDescriptor<P, R>,

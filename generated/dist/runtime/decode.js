@@ -37,7 +37,7 @@ const prefixOf = (name) => {
     const i = name.indexOf(":");
     return i < 0 ? "" : name.slice(0, i);
 };
-const typeName = (t) => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
+const typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 /**
  * A string that does not keep its source alive. Engines represent a slice of 13+ characters as a
  * view into the string it came from, so one kept field would pin a whole 64 KiB chunk of the
@@ -174,7 +174,18 @@ export class ResponseDecoder {
         return undefined;
     }
     push(kind, label) {
-        const frame = { kind, label, record: null, value: null, next: 0, assigned: 0, ordered: true, item: "", itemType: null, field: null };
+        const frame = {
+            kind,
+            label,
+            record: null,
+            value: null,
+            next: 0,
+            assigned: 0,
+            ordered: true,
+            item: "",
+            itemType: null,
+            field: null,
+        };
         this.frames.push(frame);
         this.top = frame;
         return frame;
@@ -529,13 +540,27 @@ export class ResponseDecoder {
             return v === undefined ? undefined : v.trim();
         };
         if (f.version === "1.1") {
-            return { soapVersion: "1.1", faultCode: t("faultcode") ?? "", faultString: t("faultstring") ?? "", subcodes: [], actor: t("faultactor"), detail: t("detail") };
+            return {
+                soapVersion: "1.1",
+                faultCode: t("faultcode") ?? "",
+                faultString: t("faultstring") ?? "",
+                subcodes: [],
+                actor: t("faultactor"),
+                detail: t("detail"),
+            };
         }
         const subcodes = [...f.texts.entries()]
             .filter(([k]) => /^Code(\/Subcode)+\/Value$/.test(k))
             .sort(([a], [b]) => a.length - b.length)
             .map(([, v]) => v.trim());
-        return { soapVersion: "1.2", faultCode: t("Code/Value") ?? "", faultString: t("Reason/Text") ?? "", subcodes, actor: t("Role"), detail: t("detail") };
+        return {
+            soapVersion: "1.2",
+            faultCode: t("Code/Value") ?? "",
+            faultString: t("Reason/Text") ?? "",
+            subcodes,
+            actor: t("Role"),
+            detail: t("detail"),
+        };
     }
 }
 /** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */
