@@ -9,6 +9,8 @@ import { packageRoot } from "./paths.ts";
 export interface Assets {
   /** templates/runtime/*.ts, sorted by name. */
   readonly runtime: ReadonlyArray<{ readonly name: string; readonly text: string }>;
+  /** templates/node/*.ts (the `/node` entry: Node transport), sorted by name. */
+  readonly node: ReadonlyArray<{ readonly name: string; readonly text: string }>;
   /** templates/*.hbs by file name (e.g. `README.md.hbs`). */
   readonly templates: Readonly<Record<string, string>>;
 }
@@ -16,18 +18,21 @@ export interface Assets {
 /** The folder the assets are read from (watch mode watches it too). */
 export const templatesDir = (): string => join(packageRoot(), "templates");
 
-export function loadAssets(): Assets {
-  const templateDir = templatesDir();
-  const runtimeDir = join(templateDir, "runtime");
-  const runtime = readdirSync(runtimeDir)
+const readTs = (dir: string): Array<{ name: string; text: string }> =>
+  readdirSync(dir)
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
     .sort()
-    .map((name) => ({ name, text: readFileSync(join(runtimeDir, name), "utf8") }));
+    .map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") }));
+
+export function loadAssets(): Assets {
+  const templateDir = templatesDir();
+  const runtime = readTs(join(templateDir, "runtime"));
+  const node = readTs(join(templateDir, "node"));
   const templates = Object.fromEntries(
     readdirSync(templateDir)
       .filter((f) => f.endsWith(".hbs"))
       .sort()
       .map((name) => [name, readFileSync(join(templateDir, name), "utf8")]),
   );
-  return { runtime, templates };
+  return { runtime, node, templates };
 }

@@ -6,7 +6,7 @@
  * Prints tables, writes test/bench/.out/results.json and test/bench/.out/results.md.
  *
  * BENCH_QUICK=1   ~30 s smoke run (few samples; figures are indicative only)
- * BENCH_ONLY=decode,call,memory,cold,generate,size   run only these sections
+ * BENCH_ONLY=decode,call,memory,cold,generate,size,load   run only these sections
  *
  * Every use of the generated package goes through ./ours.ts.
  */
@@ -24,6 +24,7 @@ import { resultLine, runChild } from "./lib/proc.ts";
 import { fmtBytes, fmtMs, fmtRate, fmtRatio, renderMd, renderText, type Table } from "./lib/report.ts";
 import { benchGeneratorScale } from "./generator-scale.ts";
 import { createSoapClient, soapCall, soapDecode, soapEnvelopeItems, type SoapClient } from "./lib/soap-side.ts";
+import { benchColdTransports, benchLoad, benchNodeBundle, type TransportBenchEnv } from "./transport.ts";
 
 type Ours = typeof import("./ours.ts");
 
@@ -832,7 +833,7 @@ async function main(): Promise<void> {
   else if (oursAdapterError) log(`!! ${oursAdapterError}`);
 
   try {
-    const needServer = want("call") || want("cold");
+    const needServer = want("call") || want("cold") || want("load");
     if (needServer) await startServer();
     if (want("decode")) await benchDecode(fx, await createSoapClient(WSDL, "http://127.0.0.1:9"));
     if (want("call")) await benchCall();
@@ -840,6 +841,11 @@ async function main(): Promise<void> {
     if (want("cold")) await benchCold();
     if (want("generate")) await benchGenerate();
     if (want("size")) await benchSize();
+    // transports (test/bench/transport.ts): cold start by transport, concurrent load, memory, Node transport vs bundle
+    const tEnv: TransportBenchEnv = { quick: QUICK, baseUrl, root: ROOT, bench: BENCH, buildDir: BUILD_DIR, wsdl: WSDL, ours, oursAdapterBundle, childEnv: CHILD_ENV, log, target, tables, results, notes: results.notes };
+    if (want("cold")) await benchColdTransports(tEnv);
+    if (want("load")) await benchLoad(tEnv);
+    if (want("size")) await benchNodeBundle(tEnv);
   } finally {
     stopServer();
   }
