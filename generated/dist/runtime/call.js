@@ -381,9 +381,11 @@ async function send(config, op, params, options, binding, hooks) {
         const sent = Date.now();
         let url = baseUrl + wire.path;
         let response;
+        // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
+        const fetchUnbound = config.fetch;
         for (let hop = 0;; hop++) {
             try {
-                response = await stopper.race(Promise.resolve().then(() => config.fetch(url, {
+                response = await stopper.race(Promise.resolve().then(() => fetchUnbound(url, {
                     method: wire.method,
                     headers: headers.real(),
                     body: wire.body,

@@ -479,11 +479,13 @@ async function send<P, R>(
     const sent = Date.now();
     let url = baseUrl + wire.path;
     let response: FetchResponse;
+    // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
+    const fetchUnbound = config.fetch;
     for (let hop = 0; ; hop++) {
       try {
         response = await stopper.race(
           Promise.resolve().then(() =>
-            config.fetch(url, {
+            fetchUnbound(url, {
               method: wire.method,
               headers: headers.real(),
               body: wire.body,
