@@ -12,6 +12,8 @@ export class CompileError extends Error {
 export interface CompileInput {
   readonly sources: ReadonlyArray<{ readonly path: string; readonly structure: OptionalKind<SourceFileStructure> }>;
   readonly texts: ReadonlyArray<{ readonly path: string; readonly text: string }>;
+  /** Declarations of optional peer modules, visible to the type check only (never emitted or written). */
+  readonly peerTypes?: ReadonlyArray<{ readonly module: string; readonly text: string }>;
 }
 
 /** Creates the TypeScript files, checks them and returns their text plus the emitted dist files. */
@@ -52,6 +54,7 @@ export function compile(input: CompileInput): { sources: Map<string, string>; di
       sources.set(t.path, t.text);
     }
   }
+  for (const peer of input.peerTypes ?? []) project.createSourceFile(`/pkg/node_modules/${peer.module}/index.d.ts`, peer.text);
   const diagnostics = project.getPreEmitDiagnostics();
   if (diagnostics.length > 0) {
     throw new CompileError(`generated code does not type-check:\n${project.formatDiagnosticsWithColorAndContext(diagnostics.slice(0, 20))}`);

@@ -12,6 +12,7 @@ import { emitEndpoint } from "./emit/endpoint.ts";
 import { emitGoldenTests } from "./emit/golden-tests.ts";
 import { emitRuntime } from "./emit/runtime-files.ts";
 import { emitTemplates } from "./emit/templates.ts";
+import { emitTesting, emitTestingKit } from "./emit/testing.ts";
 import { emitTypes } from "./emit/types.ts";
 import { formatFile } from "./format.ts";
 import { header } from "./emit/doc.ts";
@@ -23,9 +24,9 @@ export interface GenerateOptions {
 
 /** Every output file of a model, formatted, keyed by path relative to the output folder. */
 export async function generate(model: ServiceModel, assets: Assets = loadAssets()): Promise<Map<string, string>> {
-  const sources = [emitTypes(model), emitDescriptors(model), ...model.endpoints.map((ep) => emitEndpoint(ep, model)), emitClient(model), emitIndex(model), emitGoldenTests(model)];
-  const texts = [...emitRuntime(model, assets), ...emitTemplates(model, assets)];
-  const compiled = compile({ sources, texts });
+  const sources = [emitTypes(model), emitDescriptors(model), ...model.endpoints.map((ep) => emitEndpoint(ep, model)), emitClient(model), emitIndex(model), ...emitTesting(model), emitGoldenTests(model)];
+  const texts = [...emitRuntime(model, assets), ...emitTestingKit(model, assets), ...emitTemplates(model, assets)];
+  const compiled = compile({ sources, texts, peerTypes: assets.peerTypes });
   const files = new Map<string, string>();
   for (const [path, text] of compiled.sources) files.set(path, text);
   for (const t of texts) if (!files.has(t.path)) files.set(t.path, t.text);
