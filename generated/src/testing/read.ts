@@ -21,7 +21,7 @@ import type { SoapFaultCode } from "./faults.js";
 export interface ServedOperation {
   /** Endpoint group (client property), e.g. `send`. */
   readonly group: string;
-  /** Operation function name (client method), e.g. `GetSmsPrice`. */
+  /** Operation function name (the client method). */
   readonly fn: string;
   readonly op: OperationDescriptor;
 }
