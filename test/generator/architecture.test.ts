@@ -31,6 +31,14 @@ describe("import rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("the test kit imports only the runtime, itself, and (in msw-handlers.ts only) msw", () => {
+    const bad = importsOf("templates/testing").filter(
+      ({ file, spec }) => !/^\.\.\/runtime\/[a-z-]+\.js$/.test(spec) && !/^\.\/[a-z-]+\.js$/.test(spec) && !(spec === "msw" && file.endsWith("/msw-handlers.ts")),
+    );
+    expect(bad).toEqual([]);
+    expect(importsOf("templates/testing").length).toBeGreaterThan(5);
+  });
+
   it("only write.ts, cli.ts, assets.ts and the spec reader touch the disk", () => {
     const users = importsOf("generator")
       .filter(({ spec }) => spec === "node:fs")
