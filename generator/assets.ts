@@ -3,6 +3,8 @@
  * templates. Read here, once, so that emitters stay pure functions of (model, assets).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "./paths.ts";
 
 export interface Assets {
   /** templates/runtime/*.ts, sorted by name. */
@@ -15,26 +17,26 @@ export interface Assets {
   readonly templates: Readonly<Record<string, string>>;
 }
 
-const templateDir = new URL("../templates/", import.meta.url);
-const runtimeDir = new URL("runtime/", templateDir);
-const testingDir = new URL("testing/", templateDir);
-const peersDir = new URL("peers/", testingDir);
+/** The folder the assets are read from (watch mode watches it too). */
+export const templatesDir = (): string => join(packageRoot(), "templates");
 
-const tsFiles = (dir: URL, ext: string): Array<{ name: string; text: string }> =>
+/** `dir`'s files ending in `ext` (tests left out), sorted by name. */
+const filesOf = (dir: string, ext: string): Array<{ name: string; text: string }> =>
   readdirSync(dir)
-    .filter((f) => f.endsWith(ext))
+    .filter((f) => f.endsWith(ext) && !f.endsWith(".test.ts"))
     .sort()
-    .map((name) => ({ name, text: readFileSync(new URL(name, dir), "utf8") }));
+    .map((name) => ({ name, text: readFileSync(join(dir, name), "utf8") }));
 
 export function loadAssets(): Assets {
-  const runtime = tsFiles(runtimeDir, ".ts");
-  const testing = tsFiles(testingDir, ".ts");
-  const peerTypes = tsFiles(peersDir, ".d.ts").map(({ name, text }) => ({ module: name.replace(/\.d\.ts$/, ""), text }));
+  const templateDir = templatesDir();
+  const runtime = filesOf(join(templateDir, "runtime"), ".ts");
+  const testing = filesOf(join(templateDir, "testing"), ".ts").filter(({ name }) => !name.endsWith(".d.ts"));
+  const peerTypes = filesOf(join(templateDir, "testing", "peers"), ".d.ts").map(({ name, text }) => ({ module: name.replace(/\.d\.ts$/, ""), text }));
   const templates = Object.fromEntries(
     readdirSync(templateDir)
       .filter((f) => f.endsWith(".hbs"))
       .sort()
-      .map((name) => [name, readFileSync(new URL(name, templateDir), "utf8")]),
+      .map((name) => [name, readFileSync(join(templateDir, name), "utf8")]),
   );
   return { runtime, testing, peerTypes, templates };
 }

@@ -49,7 +49,9 @@ export function dotnetDateTime(value: XsdDateTime): string {
     ticks -= 10_000_000;
     const wall = new Date(Date.UTC(2000, value.month - 1, value.day, value.hour, value.minute, value.second + 1));
     wall.setUTCFullYear(value.year + wall.getUTCFullYear() - 2000);
-    head = XsdDateTime.fromDate(wall).toString().replace(/(\.\d+)?Z$/, "");
+    head = XsdDateTime.fromDate(wall)
+      .toString()
+      .replace(/(\.\d+)?Z$/, "");
   }
   const digits = String(ticks).padStart(7, "0").replace(/0+$/, "");
   return `${head}${digits === "" ? "" : `.${digits}`}${value.offset}`;

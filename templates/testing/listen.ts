@@ -47,7 +47,8 @@ export async function listenHttp(handle: (request: Request) => Promise<Response>
     req.on("error", () => undefined);
     req.on("end", () => {
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+      for (const [k, v] of Object.entries(req.headers))
+        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
       const method = req.method ?? "GET";
       let size = 0;
       for (const c of chunks) size += c.byteLength;
@@ -57,7 +58,10 @@ export async function listenHttp(handle: (request: Request) => Promise<Response>
         body.set(c, at);
         at += c.byteLength;
       }
-      const request = new Request(base + (req.url ?? "/"), method === "GET" || method === "HEAD" ? { method, headers } : { method, headers, body });
+      const request = new Request(
+        base + (req.url ?? "/"),
+        method === "GET" || method === "HEAD" ? { method, headers } : { method, headers, body },
+      );
       handle(request)
         .then(async (response) => {
           const out: Record<string, string> = {};
@@ -86,7 +90,9 @@ export async function listenHttp(handle: (request: Request) => Promise<Response>
     url: base,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((err) => (err === undefined ? resolve() : reject(err instanceof Error ? err : new Error(String(err)))));
+        server.close((err) =>
+          err === undefined ? resolve() : reject(err instanceof Error ? err : new Error(String(err))),
+        );
         server.closeAllConnections?.();
       }),
   };

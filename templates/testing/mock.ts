@@ -7,7 +7,14 @@
 import { BINDING_INFO, type Binding } from "../runtime/binding.js";
 import { MockFault } from "./faults.js";
 import { listenHttp, type MockServer } from "./listen.js";
-import { readRequest, ServiceIndex, soapRefusal, unknownMethod, type ReceivedCredentials, type ServiceOperations } from "./read.js";
+import {
+  readRequest,
+  ServiceIndex,
+  soapRefusal,
+  unknownMethod,
+  type ReceivedCredentials,
+  type ServiceOperations,
+} from "./read.js";
 import { ResultError, writeFault, writeResult, type MockResponse } from "./write.js";
 
 export type { MockServer } from "./listen.js";
@@ -72,7 +79,9 @@ export interface MockService<C> {
 }
 
 /** Handler map as the runtime sees it; the generated `MockHandlers` type is its typed form. */
-export type AnyHandlers = { readonly [endpoint: string]: { readonly [operation: string]: MockHandler<never, unknown> | undefined } | undefined };
+export type AnyHandlers = {
+  readonly [endpoint: string]: { readonly [operation: string]: MockHandler<never, unknown> | undefined } | undefined;
+};
 
 const toResponse = (r: MockResponse): Response =>
   new Response(r.body === "" ? null : r.body, {
@@ -81,7 +90,11 @@ const toResponse = (r: MockResponse): Response =>
   });
 
 /** Creates a mock of a service from its operation descriptors (the generated `createMockService` calls this). */
-export function createMock<C>(service: ServiceOperations, handlers: AnyHandlers, options: MockOptions = {}): MockService<C> {
+export function createMock<C>(
+  service: ServiceOperations,
+  handlers: AnyHandlers,
+  options: MockOptions = {},
+): MockService<C> {
   const first = Object.values(service).flatMap((ops) => Object.values(ops))[0];
   const index = new ServiceIndex(service, options.namespace ?? first?.namespace ?? "http://tempuri.org/");
   const calls: C[] = [];
@@ -95,7 +108,13 @@ export function createMock<C>(service: ServiceOperations, handlers: AnyHandlers,
     } catch {
       pathname = url.pathname;
     }
-    const read = readRequest(index, { method: request.method, pathname, query: url.search.replace(/^\?/, ""), headers: request.headers, body });
+    const read = readRequest(index, {
+      method: request.method,
+      pathname,
+      query: url.search.replace(/^\?/, ""),
+      headers: request.headers,
+      body,
+    });
     if (read.kind === "refused") return read.response;
     const { served, binding, params, credentials } = read;
     const info = BINDING_INFO[binding];
@@ -105,13 +124,21 @@ export function createMock<C>(service: ServiceOperations, handlers: AnyHandlers,
       operation: served.fn,
       binding,
       params: Object.freeze(params),
-      credentials: Object.freeze({ username: credentials.username, password: options.revealSecrets === true || credentials.password === null ? credentials.password : "***" }),
+      credentials: Object.freeze({
+        username: credentials.username,
+        password: options.revealSecrets === true || credentials.password === null ? credentials.password : "***",
+      }),
       handled: handler !== undefined,
     });
     calls.push(call as C);
     if (handler === undefined) {
       const hint = ` (mock: no handler for ${served.group}.${served.fn}; pass it to createMockService)`;
-      const action = info.soapActionHeader ? (request.headers.get("soapaction")?.trim().replace(/^"(.*)"$/, "$1") ?? null) : null;
+      const action = info.soapActionHeader
+        ? (request.headers
+            .get("soapaction")
+            ?.trim()
+            .replace(/^"(.*)"$/, "$1") ?? null)
+        : null;
       return unknownMethod(info, served.op.name, action, hint).response;
     }
     const headers: Record<string, string> = {};
@@ -120,11 +147,21 @@ export function createMock<C>(service: ServiceOperations, handlers: AnyHandlers,
     });
     let value: unknown;
     try {
-      value = await handler(params as never, Object.freeze({ endpoint: served.group, operation: served.op.name, binding, credentials, headers: Object.freeze(headers) }));
+      value = await handler(
+        params as never,
+        Object.freeze({
+          endpoint: served.group,
+          operation: served.op.name,
+          binding,
+          credentials,
+          headers: Object.freeze(headers),
+        }),
+      );
     } catch (err) {
       if (err instanceof MockFault) return writeFault(info, err);
       // Any other exception is what ASMX answers when the web method throws.
-      const message = err instanceof Error ? (err.name === "Error" ? err.message : `${err.name}: ${err.message}`) : String(err);
+      const message =
+        err instanceof Error ? (err.name === "Error" ? err.message : `${err.name}: ${err.message}`) : String(err);
       return writeFault(info, {
         code: "Server",
         faultString: `System.Web.Services.Protocols.SoapException: Server was unable to process request. ---> System.Exception: ${message}`,
@@ -141,8 +178,17 @@ export function createMock<C>(service: ServiceOperations, handlers: AnyHandlers,
       if (!(err instanceof ResultError)) throw err;
       // What ASMX answers when it cannot serialize the method's return value.
       const message = `There was an error generating the XML document. ---> ${served.group}.${served.fn} handler: ${err.message}`;
-      if (info.envelope !== null) return soapRefusal(info, "Server", `Server was unable to process request. ---> System.InvalidOperationException: ${message}`).response;
-      return { status: 500, contentType: "text/plain; charset=utf-8", body: `System.InvalidOperationException: ${message}\n` };
+      if (info.envelope !== null)
+        return soapRefusal(
+          info,
+          "Server",
+          `Server was unable to process request. ---> System.InvalidOperationException: ${message}`,
+        ).response;
+      return {
+        status: 500,
+        contentType: "text/plain; charset=utf-8",
+        body: `System.InvalidOperationException: ${message}\n`,
+      };
     }
   }
 

@@ -17,6 +17,8 @@ export interface MswMockService<C> extends MockService<C> {
 /** Adds MSW handlers to a mock. */
 export function withMswHandlers<C>(mock: MockService<C>, baseUrl?: string): MswMockService<C> {
   const pattern = baseUrl === undefined ? "*" : `${baseUrl.replace(/\/+$/, "")}/*`;
-  const handler = http.all(pattern, async ({ request }) => (mock.serves(request.url) ? mock.handle(request) : undefined));
+  const handler = http.all(pattern, async ({ request }) =>
+    mock.serves(request.url) ? mock.handle(request) : undefined,
+  );
   return Object.assign(mock, { handlers: Object.freeze([handler]) });
 }

@@ -51,7 +51,7 @@ export interface ReadRefusal {
 
 /** Operations by endpoint path. */
 export class ServiceIndex {
-  readonly byPath = new Map<string, ServedOperation[]>();
+  readonly byPath: Map<string, ServedOperation[]> = new Map();
   constructor(
     service: ServiceOperations,
     /** Namespace the service answers in (the spec's, unless the client overrides it). */
@@ -78,22 +78,47 @@ export class ServiceIndex {
 // Answers for refused requests
 
 const SOAP_EXCEPTION = "System.Web.Services.Protocols.SoapException";
-const plain = (status: number, body: string, contentType = "text/plain; charset=utf-8"): ReadRefusal => ({ kind: "refused", response: { status, contentType, body } });
+const plain = (status: number, body: string, contentType = "text/plain; charset=utf-8"): ReadRefusal => ({
+  kind: "refused",
+  response: { status, contentType, body },
+});
 
 /** A SOAP fault ASMX raises itself (not from the web method). */
 export function soapRefusal(info: BindingInfo, code: SoapFaultCode, message: string): ReadRefusal {
-  return { kind: "refused", response: writeFault(info, { code, faultString: `${SOAP_EXCEPTION}: ${message}`, actor: undefined, detail: undefined, detailXml: undefined, httpText: "", status: 500 }) };
+  return {
+    kind: "refused",
+    response: writeFault(info, {
+      code,
+      faultString: `${SOAP_EXCEPTION}: ${message}`,
+      actor: undefined,
+      detail: undefined,
+      detailXml: undefined,
+      httpText: "",
+      status: 500,
+    }),
+  };
 }
 
 /** What ASMX answers for a method it does not know, in each binding; `hint` is appended to the message. */
 export function unknownMethod(info: BindingInfo, method: string, soapAction: string | null, hint: string): ReadRefusal {
-  if (info.envelope === null) return plain(500, `System.InvalidOperationException: ${method} Web Service method name is not valid.${hint}\n`);
-  if (info.soapActionHeader && soapAction !== null) return soapRefusal(info, "Client", `Server did not recognize the value of HTTP Header SOAPAction: ${soapAction}.${hint}`);
-  return soapRefusal(info, "Client", `Unable to handle request without a valid action parameter. Please supply a valid soap action.${hint}`);
+  if (info.envelope === null)
+    return plain(500, `System.InvalidOperationException: ${method} Web Service method name is not valid.${hint}\n`);
+  if (info.soapActionHeader && soapAction !== null)
+    return soapRefusal(
+      info,
+      "Client",
+      `Server did not recognize the value of HTTP Header SOAPAction: ${soapAction}.${hint}`,
+    );
+  return soapRefusal(
+    info,
+    "Client",
+    `Unable to handle request without a valid action parameter. Please supply a valid soap action.${hint}`,
+  );
 }
 
 /** The HTML-encoded text ASP.NET puts into messages. */
-const htmlEncode = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const htmlEncode = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 // ---------------------------------------------------------------------------------------------
 // .NET conversions
@@ -114,7 +139,8 @@ const DOTNET: { readonly [K in ScalarName]: { readonly type: string; readonly ra
 class ConvertError extends Error {}
 
 const FORMAT = "System.FormatException: Input string was not in a correct format.";
-const overflow = (t: ScalarName): string => `System.OverflowException: Value was either too large or too small for ${DOTNET[t].range}.`;
+const overflow = (t: ScalarName): string =>
+  `System.OverflowException: Value was either too large or too small for ${DOTNET[t].range}.`;
 
 const INTEGER_RANGE: Partial<Record<ScalarName, readonly [bigint, bigint]>> = {
   int: [-2147483648n, 2147483647n],
@@ -163,7 +189,10 @@ function soapValue(p: ParamDescriptor, text: string): unknown {
   const type = p.type;
   if (typeof type !== "string") {
     const t = text.trim();
-    if (!type.values.includes(t)) throw new ConvertError(`System.InvalidOperationException: Instance validation error: '${t}' is not a valid value for ${type.name}.`);
+    if (!type.values.includes(t))
+      throw new ConvertError(
+        `System.InvalidOperationException: Instance validation error: '${t}' is not a valid value for ${type.name}.`,
+      );
     return t;
   }
   if (type === "string") return text;
@@ -172,9 +201,14 @@ function soapValue(p: ParamDescriptor, text: string): unknown {
   } catch (err) {
     if (!(err instanceof CodecError)) throw err;
     const t = text.trim();
-    if (type === "boolean") throw new ConvertError(`System.FormatException: The string '${t}' is not a valid Boolean value.`);
-    if (type === "dateTime") throw new ConvertError(`System.FormatException: The string '${t}' is not a valid AllXsd value.`);
-    if (type === "base64Binary") throw new ConvertError("System.FormatException: The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding characters, or an illegal character among the padding characters.");
+    if (type === "boolean")
+      throw new ConvertError(`System.FormatException: The string '${t}' is not a valid Boolean value.`);
+    if (type === "dateTime")
+      throw new ConvertError(`System.FormatException: The string '${t}' is not a valid AllXsd value.`);
+    if (type === "base64Binary")
+      throw new ConvertError(
+        "System.FormatException: The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding characters, or an illegal character among the padding characters.",
+      );
     throw new ConvertError(/range/.test(err.message) ? overflow(type) : FORMAT);
   }
 }
@@ -230,18 +264,28 @@ class EnvelopeReader implements XmlSink {
   ) {}
 
   private lookup(prefix: string): string {
-    for (let i = this.scopes.length - 1; i >= 0; i--) for (const [p, uri] of this.scopes[i] ?? []) if (p === prefix) return uri;
+    for (let i = this.scopes.length - 1; i >= 0; i--)
+      for (const [p, uri] of this.scopes[i] ?? []) if (p === prefix) return uri;
     return "";
   }
 
   open(name: string, attrs: string): void {
     this.depth++;
     const list = attrs === "" ? [] : parseAttributes(attrs);
-    this.scopes.push(list.filter(([n]) => n === "xmlns" || n.startsWith("xmlns:")).map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v] as const));
+    this.scopes.push(
+      list
+        .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
+        .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v] as const),
+    );
     const colon = name.indexOf(":");
     const local = colon < 0 ? name : name.slice(colon + 1);
     const ns = this.lookup(colon < 0 ? "" : name.slice(0, colon));
-    const nil = list.some(([n, v]) => (n === "nil" || n.endsWith(":nil")) && (v === "true" || v === "1") && this.lookup(n.includes(":") ? n.slice(0, n.indexOf(":")) : "\u0000") === XSI_NS);
+    const nil = list.some(
+      ([n, v]) =>
+        (n === "nil" || n.endsWith(":nil")) &&
+        (v === "true" || v === "1") &&
+        this.lookup(n.includes(":") ? n.slice(0, n.indexOf(":")) : "\u0000") === XSI_NS,
+    );
     switch (this.depth) {
       case 1:
         this.envelopeNs = ns;
@@ -295,7 +339,12 @@ const SOAP_MEDIA = new Set(SOAP_BINDINGS.map((i) => mediaType(i.contentType)));
 /** The media type every SOAP version may be sent as (Mono answers a SOAP 1.2 envelope sent as `text/xml` in SOAP 1.2). */
 const COMMON_SOAP_MEDIA = mediaType(SOAP_BINDINGS.find((i) => i.soapActionHeader)?.contentType ?? null);
 
-function readSoap(index: ServiceIndex, served: readonly ServedOperation[], headers: Headers, body: string): ReadCall | ReadRefusal {
+function readSoap(
+  index: ServiceIndex,
+  served: readonly ServedOperation[],
+  headers: Headers,
+  body: string,
+): ReadCall | ReadRefusal {
   const media = mediaType(headers.get("content-type"));
   const unsupported = plain(415, "", "text/xml; charset=utf-8");
   if (!SOAP_MEDIA.has(media)) return unsupported;
@@ -352,7 +401,11 @@ function readSoap(index: ServiceIndex, served: readonly ServedOperation[], heade
     }
   } catch (err) {
     if (!(err instanceof ConvertError)) throw err;
-    return soapRefusal(info, "Client", `Server was unable to read request. ---> System.InvalidOperationException: There is an error in XML document. ---> ${err.message}`);
+    return soapRefusal(
+      info,
+      "Client",
+      `Server was unable to read request. ---> System.InvalidOperationException: There is an error in XML document. ---> ${err.message}`,
+    );
   }
   return { kind: "call", served: target, binding: info.name, params, credentials };
 }
@@ -382,7 +435,14 @@ function pairs(text: string): Array<readonly [string, string]> {
 /** ASP.NET request validation: `<` before a letter, `!`, `/` or `?`, and `&#` are refused. */
 const DANGEROUS = /<[A-Za-z!/?]|&#/;
 
-function readHttp(info: BindingInfo, served: ServedOperation, name: string, headers: Headers, query: string, body: string): ReadCall | ReadRefusal {
+function readHttp(
+  info: BindingInfo,
+  served: ServedOperation,
+  name: string,
+  headers: Headers,
+  query: string,
+  body: string,
+): ReadCall | ReadRefusal {
   let source: string;
   let collection: string;
   if (info.request === "query") {
@@ -391,7 +451,10 @@ function readHttp(info: BindingInfo, served: ServedOperation, name: string, head
   } else {
     const media = mediaType(headers.get("content-type"));
     if (media !== mediaType(info.contentType) && media !== "multipart/form-data")
-      return plain(500, `System.InvalidOperationException: Request format is invalid: ${headers.get("content-type") ?? ""}.\n`);
+      return plain(
+        500,
+        `System.InvalidOperationException: Request format is invalid: ${headers.get("content-type") ?? ""}.\n`,
+      );
     source = body;
     collection = "Form";
   }
@@ -399,7 +462,10 @@ function readHttp(info: BindingInfo, served: ServedOperation, name: string, head
   for (const [k, v] of list) {
     if (DANGEROUS.test(v)) {
       const shown = v.length > 15 ? `${v.slice(0, 15)}...` : v;
-      return plain(500, `System.Web.HttpRequestValidationException: A potentially dangerous Request.${collection} value was detected from the client (${htmlEncode(`${k}="${shown}"`)}).\n`);
+      return plain(
+        500,
+        `System.Web.HttpRequestValidationException: A potentially dangerous Request.${collection} value was detected from the client (${htmlEncode(`${k}="${shown}"`)}).\n`,
+      );
     }
   }
   const byKey = new Map<string, string[]>();
@@ -421,7 +487,8 @@ function readHttp(info: BindingInfo, served: ServedOperation, name: string, head
         const type = p.type;
         const one = (v: string): string => {
           current = v;
-          if (!type.values.includes(v)) throw new ConvertError(`System.ArgumentException: Requested value '${v}' was not found.`);
+          if (!type.values.includes(v))
+            throw new ConvertError(`System.ArgumentException: Requested value '${v}' was not found.`);
           return v;
         };
         value = p.item !== null ? values.map(one) : one(values.join(","));
@@ -437,7 +504,10 @@ function readHttp(info: BindingInfo, served: ServedOperation, name: string, head
     } catch (err) {
       if (!(err instanceof ConvertError)) throw err;
       const dotnet = typeof p.type === "string" ? DOTNET[p.type].type : p.type.name;
-      return plain(500, `System.ArgumentException: Cannot convert ${current} to ${dotnet}.\nParameter name: type ---> ${err.message}\n`);
+      return plain(
+        500,
+        `System.ArgumentException: Cannot convert ${current} to ${dotnet}.\nParameter name: type ---> ${err.message}\n`,
+      );
     }
     if (p.credential !== null) credentials[p.credential] = typeof value === "string" ? value : null;
     else params[p.prop] = value;
@@ -466,7 +536,12 @@ export function readRequest(index: ServiceIndex, req: IncomingRequest): ReadCall
   const direct = index.byPath.get(req.pathname);
   if (direct !== undefined) {
     if (req.method === "POST") return readSoap(index, direct, req.headers, req.body);
-    if (req.method === "GET") return plain(200, `<html><body><h1>${htmlEncode(req.pathname)}</h1><p>Operations: ${direct.map((s) => htmlEncode(s.op.name)).join(", ")}</p></body></html>`, "text/html; charset=utf-8");
+    if (req.method === "GET")
+      return plain(
+        200,
+        `<html><body><h1>${htmlEncode(req.pathname)}</h1><p>Operations: ${direct.map((s) => htmlEncode(s.op.name)).join(", ")}</p></body></html>`,
+        "text/html; charset=utf-8",
+      );
     return plain(405, "", "text/html; charset=utf-8");
   }
   const slash = req.pathname.lastIndexOf("/");
@@ -479,7 +554,10 @@ export function readRequest(index: ServiceIndex, req: IncomingRequest): ReadCall
   if (target === undefined) {
     const other = served.find((s) => s.op.name.toLowerCase() === name.toLowerCase());
     if (other !== undefined)
-      return plain(500, `System.ArgumentException: Invalid method name '${name}', method names are case sensitive. The method name '${other.op.name}' with the same name but different casing was found.\nParameter name: methodName\n`);
+      return plain(
+        500,
+        `System.ArgumentException: Invalid method name '${name}', method names are case sensitive. The method name '${other.op.name}' with the same name but different casing was found.\nParameter name: methodName\n`,
+      );
     return unknownMethod(info, name, null, "");
   }
   return readHttp(info, target, name, req.headers, req.query, req.body);

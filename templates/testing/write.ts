@@ -61,7 +61,8 @@ function scalarText(type: ValueType, value: unknown, path: string): string {
       }
       if (type === "dateTime") {
         if (value instanceof Date) return dotnetDateTime(XsdDateTime.fromDate(value));
-        if (!(value instanceof XsdDateTime)) throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+        if (!(value instanceof XsdDateTime))
+          throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
         return dotnetDateTime(value);
       }
       return CODECS[type].encode(value);
@@ -71,7 +72,11 @@ function scalarText(type: ValueType, value: unknown, path: string): string {
     }
   }
   if (type.kind === "enum") {
-    if (typeof value !== "string" || !type.values.includes(value)) throw new ResultError(path, `expected one of ${type.values.join(", ")} (${type.name}), got ${JSON.stringify(value)}`);
+    if (typeof value !== "string" || !type.values.includes(value))
+      throw new ResultError(
+        path,
+        `expected one of ${type.values.join(", ")} (${type.name}), got ${JSON.stringify(value)}`,
+      );
     return value;
   }
   throw new ResultError(path, `expected a record ${type.name}`);
@@ -84,7 +89,8 @@ function scalarText(type: ValueType, value: unknown, path: string): string {
 function element(name: string, type: ValueType, value: unknown, indent: string | null, path: string): string {
   const lead = indent === null ? "" : `\n${indent}`;
   if (typeof type === "object" && type.kind === "record") {
-    if (value === null || typeof value !== "object") throw new ResultError(path, `expected a ${type.name} object, got ${value === null ? "null" : typeof value}`);
+    if (value === null || typeof value !== "object")
+      throw new ResultError(path, `expected a ${type.name} object, got ${value === null ? "null" : typeof value}`);
     const content = fields(type.fields, value as Record<string, unknown>, indent === null ? null : `${indent}  `, path);
     return content === "" ? `${lead}<${name} />` : `${lead}<${name}>${content}${lead}</${name}>`;
   }
@@ -92,7 +98,12 @@ function element(name: string, type: ValueType, value: unknown, indent: string |
   return text === "" ? `${lead}<${name} />` : `${lead}<${name}>${escapeText(text)}</${name}>`;
 }
 
-function fields(list: readonly { wire: string; prop: string; type: ValueType; nullable: boolean }[], obj: Record<string, unknown>, indent: string | null, path: string): string {
+function fields(
+  list: readonly { wire: string; prop: string; type: ValueType; nullable: boolean }[],
+  obj: Record<string, unknown>,
+  indent: string | null,
+  path: string,
+): string {
   let out = "";
   for (const f of list) {
     const v = obj[f.prop];
@@ -123,10 +134,16 @@ function soapEnvelope(info: BindingInfo, body: string): string {
 }
 
 /** The response of a successful call: `value` is what the handler returned. Throws ResultError when it does not fit. */
-export function writeResult(op: OperationDescriptor, info: BindingInfo, namespace: string, value: unknown): MockResponse {
+export function writeResult(
+  op: OperationDescriptor,
+  info: BindingInfo,
+  namespace: string,
+  value: unknown,
+): MockResponse {
   const r = op.result;
   const ns = escapeAttr(namespace);
-  if (value === undefined || (value === null && !r.nullable)) throw new ResultError("", `the result of ${op.name} may not be ${String(value)}`);
+  if (value === undefined || (value === null && !r.nullable))
+    throw new ResultError("", `the result of ${op.name} may not be ${String(value)}`);
   if (info.envelope !== null) {
     const responseName = `${op.name}Response`;
     let inner: string;
@@ -135,16 +152,21 @@ export function writeResult(op: OperationDescriptor, info: BindingInfo, namespac
       const content = items(op, value, null);
       inner = content === "" ? `<${r.soapElement} />` : `<${r.soapElement}>${content}</${r.soapElement}>`;
     } else inner = element(r.soapElement, r.type, value, null, "");
-    const response = inner === "" ? `<${responseName} xmlns="${ns}" />` : `<${responseName} xmlns="${ns}">${inner}</${responseName}>`;
+    const response =
+      inner === "" ? `<${responseName} xmlns="${ns}" />` : `<${responseName} xmlns="${ns}">${inner}</${responseName}>`;
     return { status: 200, contentType: info.responseContentType, body: soapEnvelope(info, response) };
   }
   const root = r.httpRoot;
   let doc: string;
   if (value === null) doc = `<${root} ${XS_DECLS} xsi:nil="true" xmlns="${ns}" />`;
   else if (r.kind === "list" || r.kind === "record") {
-    if (r.kind === "record" && typeof value !== "object") throw new ResultError("", `expected an object, got ${typeof value}`);
+    if (r.kind === "record" && typeof value !== "object")
+      throw new ResultError("", `expected an object, got ${typeof value}`);
     const content = r.kind === "list" ? items(op, value, "  ") : fieldsOf(op, value);
-    doc = content === "" ? `<${root} ${XS_DECLS} xmlns="${ns}" />` : `<${root} ${XS_DECLS} xmlns="${ns}">${content}\n</${root}>`;
+    doc =
+      content === ""
+        ? `<${root} ${XS_DECLS} xmlns="${ns}" />`
+        : `<${root} ${XS_DECLS} xmlns="${ns}">${content}\n</${root}>`;
   } else {
     const text = scalarText(r.type, value, "");
     doc = text === "" ? `<${root} xmlns="${ns}" />` : `<${root} xmlns="${ns}">${escapeText(text)}</${root}>`;
@@ -159,10 +181,18 @@ function fieldsOf(op: OperationDescriptor, value: unknown): string {
 }
 
 /** SOAP 1.2 names of the SOAP 1.1 fault codes. */
-const SOAP12_CODES: Readonly<Record<string, string>> = { Client: "Sender", Server: "Receiver", VersionMismatch: "VersionMismatch", MustUnderstand: "MustUnderstand" };
+const SOAP12_CODES: Readonly<Record<string, string>> = {
+  Client: "Sender",
+  Server: "Receiver",
+  VersionMismatch: "VersionMismatch",
+  MustUnderstand: "MustUnderstand",
+};
 
 /** A fault response in `info`'s binding: a SOAP fault envelope, or the exception's text over HTTP GET/POST. */
-export function writeFault(info: BindingInfo, f: Pick<MockFault, "code" | "faultString" | "actor" | "detail" | "detailXml" | "httpText" | "status">): MockResponse {
+export function writeFault(
+  info: BindingInfo,
+  f: Pick<MockFault, "code" | "faultString" | "actor" | "detail" | "detailXml" | "httpText" | "status">,
+): MockResponse {
   if (info.envelope === null) return { status: f.status, contentType: "text/plain; charset=utf-8", body: f.httpText };
   const detailContent = f.detailXml ?? (f.detail === undefined ? "" : escapeText(f.detail));
   let fault: string;
@@ -178,5 +208,9 @@ export function writeFault(info: BindingInfo, f: Pick<MockFault, "code" | "fault
       `<${p}:Code><${p}:Value>${p}:${SOAP12_CODES[f.code] ?? f.code}</${p}:Value></${p}:Code>` +
       `<${p}:Reason><${p}:Text xml:lang="en">${escapeText(f.faultString)}</${p}:Text></${p}:Reason>${role}${detail}`;
   }
-  return { status: f.status, contentType: info.responseContentType, body: soapEnvelope(info, `<${PREFIX}:Fault>${fault}</${PREFIX}:Fault>`) };
+  return {
+    status: f.status,
+    contentType: info.responseContentType,
+    body: soapEnvelope(info, `<${PREFIX}:Fault>${fault}</${PREFIX}:Fault>`),
+  };
 }

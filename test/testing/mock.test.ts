@@ -100,7 +100,7 @@ describe("options and plumbing", () => {
 
   test("dates and byte arrays reach the handler typed; serves() knows the service's paths", async () => {
     let seen: unknown;
-    const mock = createMockService({ voice: { UploadVoiceFileByte: (p) => ((seen = p), p.file.length) }, contacts: { AddContactEvents: (p) => p.eventDate.second } });
+    const mock = createMockService({ voice: { UploadVoiceFileByte: (p) => ((seen = p), p.file?.length ?? -1) }, contacts: { AddContactEvents: (p) => (p.eventDate instanceof XsdDateTime ? p.eventDate.second : -1) } });
     expect(await clientFor(mock.fetch, "httpPost").voice.UploadVoiceFileByte({ title: "t", file: Uint8Array.of(0, 255) })).toBe(2);
     expect(seen).toEqual({ title: "t", file: Uint8Array.of(0, 255) });
     expect(await clientFor(mock.fetch, "soap12").contacts.AddContactEvents({ contactId: 1, eventName: "e", eventType: 1, eventDate: XsdDateTime.parse("2024-01-01T00:00:42+03:30") })).toBe(42);

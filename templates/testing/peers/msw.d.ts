@@ -5,5 +5,8 @@ export interface HttpHandler {
   readonly info: unknown;
 }
 export declare const http: {
-  all(predicate: string, resolver: (info: { readonly request: Request }) => Promise<Response | undefined> | Response | undefined): HttpHandler;
+  all(
+    predicate: string,
+    resolver: (info: { readonly request: Request }) => Promise<Response | undefined> | Response | undefined,
+  ): HttpHandler;
 };
