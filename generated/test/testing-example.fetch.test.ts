@@ -18,7 +18,7 @@ async function load(client: Client): Promise<Answer | "unavailable"> {
 test("passes the service's answer on", async () => {
   const mock = createMockService({ receive: { GetMessagesAfterID: () => [] } });
   const client = createClient({
-    baseUrl: "https://sms.example.com",
+    baseUrl: "https://service.example.com",
     credentials: { username: "me", password: "secret" },
     fetch: mock.fetch,
   });
@@ -43,7 +43,7 @@ test("reports a service fault, in every binding", async () => {
   });
   for (const binding of ["soap11", "soap12", "httpGet", "httpPost"] as const) {
     const client = createClient({
-      baseUrl: "https://sms.example.com",
+      baseUrl: "https://service.example.com",
       binding,
       credentials: { username: "me", password: "secret" },
       fetch: mock.fetch,

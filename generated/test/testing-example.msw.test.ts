@@ -10,7 +10,10 @@ async function load(client: Client) {
   return client.receive.GetMessagesAfterID({ location: 10, from: "", count: 10, msgId: 0n });
 }
 
-const mock = createMockService({ receive: { GetMessagesAfterID: () => [] } }, { baseUrl: "https://sms.example.com" });
+const mock = createMockService(
+  { receive: { GetMessagesAfterID: () => [] } },
+  { baseUrl: "https://service.example.com" },
+);
 const server = setupServer(...mock.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => mock.reset());
@@ -18,7 +21,7 @@ afterAll(() => server.close());
 
 test("answers the app's own fetch through MSW", async () => {
   const client = createClient({
-    baseUrl: "https://sms.example.com",
+    baseUrl: "https://service.example.com",
     binding: "httpPost",
     credentials: { username: "me", password: "secret" },
   });
