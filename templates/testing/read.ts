@@ -438,7 +438,6 @@ const DANGEROUS = /<[A-Za-z!/?]|&#/;
 function readHttp(
   info: BindingInfo,
   served: ServedOperation,
-  name: string,
   headers: Headers,
   query: string,
   body: string,
@@ -512,7 +511,6 @@ function readHttp(
     if (p.credential !== null) credentials[p.credential] = typeof value === "string" ? value : null;
     else params[p.prop] = value;
   }
-  void name;
   return { kind: "call", served, binding: info.name, params, credentials };
 }
 
@@ -560,5 +558,5 @@ export function readRequest(index: ServiceIndex, req: IncomingRequest): ReadCall
       );
     return unknownMethod(info, name, null, "");
   }
-  return readHttp(info, target, name, req.headers, req.query, req.body);
+  return readHttp(info, target, req.headers, req.query, req.body);
 }

@@ -379,7 +379,7 @@ function pairs(text) {
 }
 /** ASP.NET request validation: `<` before a letter, `!`, `/` or `?`, and `&#` are refused. */
 const DANGEROUS = /<[A-Za-z!/?]|&#/;
-function readHttp(info, served, name, headers, query, body) {
+function readHttp(info, served, headers, query, body) {
     let source;
     let collection;
     if (info.request === "query") {
@@ -449,7 +449,6 @@ function readHttp(info, served, name, headers, query, body) {
         else
             params[p.prop] = value;
     }
-    void name;
     return { kind: "call", served, binding: info.name, params, credentials };
 }
 const HTML_404 = `<html><body><h1>404 Not Found</h1></body></html>`;
@@ -478,6 +477,6 @@ export function readRequest(index, req) {
             return plain(500, `System.ArgumentException: Invalid method name '${name}', method names are case sensitive. The method name '${other.op.name}' with the same name but different casing was found.\nParameter name: methodName\n`);
         return unknownMethod(info, name, null, "");
     }
-    return readHttp(info, target, name, req.headers, req.query, req.body);
+    return readHttp(info, target, req.headers, req.query, req.body);
 }
 //# sourceMappingURL=read.js.map

@@ -440,7 +440,6 @@ const DANGEROUS = /<[A-Za-z!/?]|&#/;
 function readHttp(
   info: BindingInfo,
   served: ServedOperation,
-  name: string,
   headers: Headers,
   query: string,
   body: string,
@@ -514,7 +513,6 @@ function readHttp(
     if (p.credential !== null) credentials[p.credential] = typeof value === "string" ? value : null;
     else params[p.prop] = value;
   }
-  void name;
   return { kind: "call", served, binding: info.name, params, credentials };
 }
 
@@ -562,5 +560,5 @@ export function readRequest(index: ServiceIndex, req: IncomingRequest): ReadCall
       );
     return unknownMethod(info, name, null, "");
   }
-  return readHttp(info, target, name, req.headers, req.query, req.body);
+  return readHttp(info, target, req.headers, req.query, req.body);
 }
