@@ -528,9 +528,13 @@ export interface IncomingRequest {
 }
 
 const HTML_404 = `<html><body><h1>404 Not Found</h1></body></html>`;
+const HTML_400 = `<html><body><h1>400 Bad Request</h1><p>The length of the query string exceeds the configured maxQueryStringLength value.</p></body></html>`;
+const MAX_QUERY_STRING = 2048;
 
 /** Routes and reads one request. */
 export function readRequest(index: ServiceIndex, req: IncomingRequest): ReadCall | ReadRefusal {
+  // ASP.NET's default maxQueryStringLength: a longer query string is refused before ASMX sees it (NOTES.md §7).
+  if (req.query.length > MAX_QUERY_STRING) return plain(400, HTML_400, "text/html; charset=utf-8");
   const direct = index.byPath.get(req.pathname);
   if (direct !== undefined) {
     if (req.method === "POST") return readSoap(index, direct, req.headers, req.body);

@@ -245,6 +245,7 @@ const REFUSED: Array<[label: string, path: string, init: RequestInit]> = [
   ["HTTP POST: parameters in the query string only", `/post/Send.asmx/GetSmsPrice?${Q}`, post("application/x-www-form-urlencoded", {}, "")],
   ["HTTP GET: request validation (<b>)", `/post/Send.asmx/GetSmsPrice?${Q.replace("from=f", "from=%3Cb%3E")}`, {}],
   ["HTTP POST: request validation (&#, long value cut short)", "/post/Send.asmx/GetSmsPrice", post("application/x-www-form-urlencoded", {}, Q.replace("from=f", "from=abcdefghijklmnopqrstuvwxyz%26%2365%3B"))],
+  ["HTTP GET: a query string over 2,048 characters (all 256 byte values)", `/post/Voice.asmx/UploadVoiceFileByte?username=u&password=p&title=t&${Array.from({ length: 256 }, (_, i) => `file=${i}`).join("&")}`, {}],
   ["an endpoint file that does not exist", `/post/Nope.asmx/GetSmsPrice?${Q}`, {}],
   ["PUT to an endpoint file", "/post/Send.asmx", { method: "PUT", body: "x" }],
 ];

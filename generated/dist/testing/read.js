@@ -452,8 +452,13 @@ function readHttp(info, served, headers, query, body) {
     return { kind: "call", served, binding: info.name, params, credentials };
 }
 const HTML_404 = `<html><body><h1>404 Not Found</h1></body></html>`;
+const HTML_400 = `<html><body><h1>400 Bad Request</h1><p>The length of the query string exceeds the configured maxQueryStringLength value.</p></body></html>`;
+const MAX_QUERY_STRING = 2048;
 /** Routes and reads one request. */
 export function readRequest(index, req) {
+    // ASP.NET's default maxQueryStringLength: a longer query string is refused before ASMX sees it (NOTES.md §7).
+    if (req.query.length > MAX_QUERY_STRING)
+        return plain(400, HTML_400, "text/html; charset=utf-8");
     const direct = index.byPath.get(req.pathname);
     if (direct !== undefined) {
         if (req.method === "POST")
