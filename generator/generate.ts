@@ -83,10 +83,8 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   }
   timings.lap("print");
 
-  // Format: generated code and package files; the runtime and the test kit are copied verbatim (a test keeps templates/ formatted).
-  const verbatim = (path: string): boolean => path.startsWith("src/runtime/") || (path.startsWith("src/testing/") && !printed.has(path));
-  const toFormat = [...[...printed].map(([path, text]) => ({ path, text })), ...texts.filter((t) => !verbatim(t.path))];
-  for (const t of texts) if (verbatim(t.path)) files.set(t.path, t.text);
+  // Format: generated code, the runtime, the test kit and the package files.
+  const toFormat = [...[...printed].map(([path, text]) => ({ path, text })), ...texts];
   await Promise.all(
     toFormat.map(async ({ path, text }) => {
       const input = `${path}\0${text}`;

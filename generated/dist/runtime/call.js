@@ -140,7 +140,11 @@ async function failure(response, binding, op, namespace, limit, secrets, ctx) {
             const outcome = decoder.end();
             if (outcome.kind === "fault") {
                 const f = outcome.fault;
-                return new SoapFaultError({ ...f, faultString: redact(f.faultString, secrets), detail: f.detail === undefined ? undefined : redact(f.detail, secrets) }, response.status, ctx);
+                return new SoapFaultError({
+                    ...f,
+                    faultString: redact(f.faultString, secrets),
+                    detail: f.detail === undefined ? undefined : redact(f.detail, secrets),
+                }, response.status, ctx);
             }
         }
         catch {
@@ -196,7 +200,20 @@ function requestEvent(op, binding, params, credentials, namespace, baseUrl, head
         body: shown.body === null ? null : redact(shown.body, secrets),
     });
 }
-/** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
+/**
+ * Calls one operation: every generated operation function is this, with the operation's
+ * descriptor. Resolves with the decoded result. Rejects with an {@link AsmxError}:
+ *
+ * - {@link EncodeError} before any I/O: a parameter is missing, of the wrong type, out of range,
+ *   or cannot be sent over the chosen binding (names the parameter);
+ * - {@link SoapFaultError} (SOAP 1.1/1.2) or {@link HttpFaultError} (HTTP GET/POST): the service
+ *   raised an exception (both are {@link ServiceFaultError});
+ * - {@link HttpStatusError}: another status, or an answer that is not the service's XML;
+ * - {@link DecodeError}: the answer does not match the operation's result (names the path);
+ * - {@link TimeoutError}, {@link AbortError}, {@link ResponseTooLargeError}, {@link NetworkError}.
+ *
+ * Secrets (the password) are redacted from every message, cause and hook payload.
+ */
 export async function invoke(config, op, params, options = {}) {
     const binding = options.binding ?? config.binding;
     const hooks = config.hooks ?? {};
@@ -254,7 +271,13 @@ async function send(config, op, params, options, binding, hooks) {
         }
         try {
             const contentType = response.headers.get("content-type") ?? "";
-            callHook(hooks.onResponse, { operation: op.name, binding, status: response.status, contentType: redact(contentType, secrets), durationMs: Date.now() - sent });
+            callHook(hooks.onResponse, {
+                operation: op.name,
+                binding,
+                status: response.status,
+                contentType: redact(contentType, secrets),
+                durationMs: Date.now() - sent,
+            });
             const declared = Number(response.headers.get("content-length") ?? "NaN");
             if (declared > config.maxResponseBytes) {
                 void response.body?.cancel().catch(() => undefined);

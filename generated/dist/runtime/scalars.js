@@ -29,7 +29,7 @@ const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 /** Collapses XSD whitespace for non-string types (leading/trailing whitespace is ignored). */
-const collapse = (text) => (text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text);
+const collapse = (text) => text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
 function decodeInteger(text, min, max, type) {
     const t = collapse(text);
     const len = t.length;
