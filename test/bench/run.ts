@@ -25,6 +25,7 @@ import { fmtBytes, fmtMs, fmtRate, fmtRatio, renderMd, renderText, type Table } 
 import { benchGeneratorScale } from "./generator-scale.ts";
 import { createSoapClient, soapCall, soapDecode, soapEnvelopeItems, type SoapClient } from "./lib/soap-side.ts";
 import { benchColdTransports, benchLoad, benchNodeBundle, type TransportBenchEnv } from "./transport.ts";
+import { measureTestKitSizes } from "./testkit-size.ts";
 
 type Ours = typeof import("./ours.ts");
 
@@ -766,6 +767,14 @@ async function benchSize(): Promise<void> {
     out["allOperations"] = all;
     if ("gz" in one && "gz" in all)
       table.rows.push(["one op / all ops", fmtRatio(one.min / all.min), fmtRatio(one.gz / all.gz)]);
+    // The test kit (generated src/testing): never part of an application bundle (test/bench/testkit-size.ts).
+    const kit = await measureTestKitSizes();
+    table.rows.push(
+      ["ours: one operation, package without the test kit", fmtBytes(kit.withoutKit.min), fmtBytes(kit.withoutKit.gz)],
+      ["ours: one operation, package with the test kit", fmtBytes(kit.withKit.min), fmtBytes(kit.withKit.gz)],
+      ["test file: client + createMockService + mock.fetch", fmtBytes(kit.testFile.min), fmtBytes(kit.testFile.gz)],
+    );
+    out["testKit"] = { withKit: kit.withKit.gz, withoutKit: kit.withoutKit.gz, identical: kit.withKit.code === kit.withoutKit.code, testFile: kit.testFile.gz };
     target(
       "one-op bundle: ≤ 10 kB gzipped (10,000 B)",
       "gz" in one ? fmtBytes(one.gz) : "error",
