@@ -7,10 +7,12 @@ import { BINDING_INFO, type Binding } from "./binding.js";
 import type { CallOptions, ClientHooks, Config, RequestEvent } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
+import { XmlSyntaxError } from "./xml.js";
 import { encodeRequest, type Credentials, type WireRequest } from "./encode.js";
 import {
   AbortError,
   AsmxError,
+  DecodeError,
   HttpFaultError,
   HttpStatusError,
   NetworkError,
@@ -73,14 +75,21 @@ function charsetOf(contentType: string): string {
   return m?.[1]?.toLowerCase() ?? "utf-8";
 }
 
-/** Streams a 2xx XML body through the decoder, enforcing the size limit. */
-async function decodeStreaming(response: Response, op: OperationDescriptor, binding: Binding, namespace: string, limit: number, ctx: ErrorContext): Promise<unknown> {
-  const decoder = new ResponseDecoder(op, binding, namespace, ctx);
-  let text: TextDecoder;
-  try {
-    text = new TextDecoder(charsetOf(response.headers.get("content-type") ?? ""), { fatal: true });
-  } catch {
-    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", "unsupported charset", ctx);
+/**
+ * Streams a 2xx XML body through the decoder as it arrives, enforcing the size limit. UTF-8
+ * bodies go to the decoder as bytes (it checks the encoding itself); other charsets are
+ * converted to text first.
+ */
+async function decodeStreaming(response: Response, op: OperationDescriptor, binding: Binding, namespace: string, limit: number, lenient: boolean, ctx: ErrorContext): Promise<unknown> {
+  const decoder = new ResponseDecoder(op, binding, namespace, ctx, { lenient });
+  const charset = charsetOf(response.headers.get("content-type") ?? "");
+  let text: TextDecoder | null = null;
+  if (charset !== "utf-8" && charset !== "utf8") {
+    try {
+      text = new TextDecoder(charset, { fatal: true });
+    } catch {
+      throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", "unsupported charset", ctx);
+    }
   }
   let total = 0;
   if (response.body !== null) {
@@ -92,15 +101,25 @@ async function decodeStreaming(response: Response, op: OperationDescriptor, bind
         if (done) break;
         total += value.byteLength;
         if (total > limit) throw new ResponseTooLargeError(limit, ctx);
-        let chunk: string;
-        try {
-          chunk = text.decode(value, { stream: true });
-        } catch (err) {
-          throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`, ctx);
-        }
         // A refused document (DOCTYPE, bad XML, wrong element) throws here, on the first bad
         // chunk: the rest of the body is not read.
-        if (chunk !== "") decoder.write(chunk);
+        if (text === null) {
+          try {
+            decoder.write(value);
+          } catch (err) {
+            if (err instanceof DecodeError && err.cause instanceof XmlSyntaxError && err.cause.code === "invalid-utf8")
+              throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid utf-8: ${err.cause.message} at byte ${err.cause.offset}`, ctx);
+            throw err;
+          }
+        } else {
+          let chunk: string;
+          try {
+            chunk = text.decode(value, { stream: true });
+          } catch (err) {
+            throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charset}: ${(err as Error).message}`, ctx);
+          }
+          if (chunk !== "") decoder.write(chunk);
+        }
       }
       finished = true;
     } finally {
@@ -108,11 +127,13 @@ async function decodeStreaming(response: Response, op: OperationDescriptor, bind
       if (!finished) void reader.cancel().catch(() => undefined);
     }
   }
-  try {
-    const tail = text.decode();
-    if (tail !== "") decoder.write(tail);
-  } catch (err) {
-    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid text: ${(err as Error).message}`, ctx);
+  if (text !== null) {
+    try {
+      const tail = text.decode();
+      if (tail !== "") decoder.write(tail);
+    } catch (err) {
+      throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid text: ${(err as Error).message}`, ctx);
+    }
   }
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, response.status, ctx);
@@ -146,7 +167,7 @@ async function failure(response: Response, binding: Binding, op: OperationDescri
   if (soap && /xml/i.test(contentType)) {
     try {
       const decoder = new ResponseDecoder(op, binding, namespace, ctx);
-      decoder.write(text);
+      decoder.write(bytes);
       const outcome = decoder.end();
       if (outcome.kind === "fault") {
         const f = outcome.fault;
@@ -281,7 +302,7 @@ async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params:
         throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
       }
       if (response.status === 200 && /xml/i.test(contentType)) {
-        return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx)) as R;
+        return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx)) as R;
       }
       throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx);
     } catch (err) {

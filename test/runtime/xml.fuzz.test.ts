@@ -41,9 +41,12 @@ function ours(chunks: readonly string[]): Result {
   const t = new XmlTokenizer({
     open(name, attrs) {
       flush();
-      events.push(["open", name, parseAttributes(attrs)]);
+      const pairs: Array<[string, string]> = [];
+      for (let i = 0; i < attrs.length; i++) pairs.push([attrs.name(i), attrs.value(i)]);
+      events.push(["open", name, pairs]);
     },
-    text(value) {
+    text(bytes, start, end) {
+      const value = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start, end));
       expect(value).not.toBe("");
       text += value;
     },

@@ -78,6 +78,13 @@ export interface ClientOptions {
     readonly maxResponseBytes?: number | undefined;
     /** Logging and metrics hooks; their payloads never show the password. */
     readonly hooks?: ClientHooks | undefined;
+    /**
+     * Skip response elements inside a record that the spec does not know, instead of failing with
+     * a DecodeError. Default false: an unknown element usually means the spec and the service
+     * disagree (a renamed field would otherwise decode as null without a word). Set it when the
+     * service is known to add fields over time; every other check stays strict.
+     */
+    readonly lenient?: boolean | undefined;
 }
 /** Per-call overrides. */
 export interface CallOptions {
@@ -86,6 +93,8 @@ export interface CallOptions {
     readonly signal?: AbortSignal | undefined;
     readonly timeoutMs?: number | undefined;
     readonly headers?: Readonly<Record<string, string>> | undefined;
+    /** Overrides the client's {@link ClientOptions.lenient} for this call. */
+    readonly lenient?: boolean | undefined;
 }
 /** Resolved client options. */
 export interface Config {
@@ -100,6 +109,7 @@ export interface Config {
     readonly signal: AbortSignal | undefined;
     readonly maxResponseBytes: number;
     readonly hooks?: ClientHooks | undefined;
+    readonly lenient?: boolean | undefined;
 }
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export declare function createConfig(options: ClientOptions): Config;

@@ -41,5 +41,6 @@ export function createConfig(options) {
         signal: options.signal,
         maxResponseBytes,
         hooks: Object.freeze({ ...options.hooks }),
+        lenient: options.lenient === true,
     });
 }
