@@ -46,13 +46,31 @@ interface Frame {
   next: number;
   /** Fields assigned so far (records): when all are, no field needs a null or a check. */
   assigned: number;
+  /** Bit i: field i (i < 31) assigned. */
+  mask: number;
   /** Whether the record's elements have come in wire order so far. */
   ordered: boolean;
   /** List item element and type (lists). */
   item: string;
+  /** UTF-8 bytes of the list item name, or the record's field names. */
+  itemBytes: Uint8Array | null;
+  names: Array<Uint8Array | null> | null;
   itemType: ValueType | null;
   /** Where the finished value goes: a record field, the list, or the result. */
   field: FieldDescriptor | null;
+}
+
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
+const nameBytes = (name: string): Uint8Array | null => (name.includes(":") || name === "" ? null : encoder.encode(name));
+const fieldBytes = new WeakMap<RecordDescriptor, Array<Uint8Array | null>>();
+function fieldNameBytes(record: RecordDescriptor): Array<Uint8Array | null> {
+  let list = fieldBytes.get(record);
+  if (!list) {
+    list = record.fields.map((f) => nameBytes(f.wire));
+    fieldBytes.set(record, list);
+  }
+  return list;
 }
 
 const fieldMaps = new WeakMap<RecordDescriptor, Map<string, number>>();
@@ -199,7 +217,7 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private push(kind: number, label: string): Frame {
-    const frame: Frame = { kind, label, record: null, value: null, next: 0, assigned: 0, ordered: true, item: "", itemType: null, field: null };
+    const frame: Frame = { kind, label, record: null, value: null, next: 0, assigned: 0, mask: 0, ordered: true, item: "", itemBytes: null, names: null, itemType: null, field: null };
     this.frames.push(frame);
     this.top = frame;
     return frame;
@@ -212,6 +230,8 @@ export class ResponseDecoder implements XmlSink {
       const f = this.push(LIST, label);
       f.value = nil ? null : [];
       f.item = listResult.item;
+      f.itemBytes = nameBytes(f.item);
+      this.tokenizer.expect(f.itemBytes, f.item);
       f.itemType = listResult.type;
       f.field = field;
       return;
@@ -221,6 +241,8 @@ export class ResponseDecoder implements XmlSink {
       f.record = type;
       f.field = field;
       f.value = nil ? null : type.create();
+      f.names = fieldNameBytes(type);
+      this.hint(f);
       return;
     }
     this.startLeaf(type, label, nil);
@@ -350,9 +372,12 @@ export class ResponseDecoder implements XmlSink {
     }
     const field = fields[index] as FieldDescriptor;
     // While elements come in wire order an index cannot repeat; otherwise look.
-    if (!top.ordered && obj[field.prop] !== undefined) throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
+    const bit = index < 31 ? 1 << index : 0;
+    if (!top.ordered && (bit !== 0 ? (top.mask & bit) !== 0 : obj[field.prop] !== undefined))
+      throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
     top.next = index + 1;
     top.assigned++;
+    top.mask |= bit;
     top.field = field;
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
@@ -408,8 +433,9 @@ export class ResponseDecoder implements XmlSink {
         if (obj !== null) {
           const fields = (frame.record as RecordDescriptor).fields;
           if (frame.assigned !== fields.length) {
-            for (const f of fields) {
-              if (obj[f.prop] !== undefined) continue;
+            for (let i = 0; i < fields.length; i++) {
+              const f = fields[i] as FieldDescriptor;
+              if (i < 31 ? (frame.mask & (1 << i)) !== 0 : obj[f.prop] !== undefined) continue;
               if (!f.nullable) {
                 this.frames.push(frame);
                 const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
@@ -471,15 +497,25 @@ export class ResponseDecoder implements XmlSink {
     return undefined;
   }
 
+  /** Tells the tokenizer which start tag a record expects next. */
+  private hint(f: Frame): void {
+    const names = f.names as Array<Uint8Array | null>;
+    const next = f.next;
+    if (next < names.length) this.tokenizer.expect(names[next] ?? null, (f.record as RecordDescriptor).fields[next]!.wire);
+    else this.tokenizer.expect(null, "");
+  }
+
   private closeLeaf(): void {
     this.inLeaf = false;
     const top = this.top;
     // Fast path: a non-nil scalar field of a record.
     if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
       (top.value as Record<string, unknown>)[(top.field as FieldDescriptor).prop] = this.scalar(this.leafType);
+      this.hint(top);
       return;
     }
     this.closeLeafGeneral(top);
+    if (top !== undefined && top.kind === RECORD) this.hint(top);
   }
 
   private closeLeafGeneral(top: Frame | undefined): void {
@@ -505,8 +541,13 @@ export class ResponseDecoder implements XmlSink {
       this.result = value;
       this.hasResult = true;
       if (parent === undefined) this.done = true;
-    } else if (parent.kind === RECORD && field !== null) (parent.value as Record<string, unknown>)[field.prop] = value;
-    else if (parent.kind === LIST) (parent.value as unknown[]).push(value);
+    } else if (parent.kind === RECORD && field !== null) {
+      (parent.value as Record<string, unknown>)[field.prop] = value;
+      this.hint(parent);
+    } else if (parent.kind === LIST) {
+      (parent.value as unknown[]).push(value);
+      this.tokenizer.expect(parent.itemBytes, parent.item);
+    }
   }
 
   // SOAP faults: a small subtree, collected as text by local-name path.

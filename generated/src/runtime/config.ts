@@ -127,12 +127,10 @@ export function createConfig(options: ClientOptions): Config {
   } catch {
     throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
   }
-  if (base.protocol !== "http:" && base.protocol !== "https:")
-    throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
+  if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
   const binding = options.binding ?? "soap11";
-  if (bindingInfo(binding) === undefined)
-    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
+  if (bindingInfo(binding) === undefined) throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(timeoutMs >= 0)) throw new TypeError("timeoutMs must be a number ≥ 0");
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;

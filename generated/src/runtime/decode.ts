@@ -26,8 +26,7 @@ export interface FaultInfo {
 }
 
 /** What a response body held: the result value, or a SOAP fault. */
-export type DecodeOutcome =
-  { readonly kind: "value"; readonly value: unknown } | { readonly kind: "fault"; readonly fault: FaultInfo };
+export type DecodeOutcome = { readonly kind: "value"; readonly value: unknown } | { readonly kind: "fault"; readonly fault: FaultInfo };
 
 // Frame kinds.
 const ENVELOPE = 1;
@@ -49,13 +48,31 @@ interface Frame {
   next: number;
   /** Fields assigned so far (records): when all are, no field needs a null or a check. */
   assigned: number;
+  /** Bit i: field i (i < 31) assigned. */
+  mask: number;
   /** Whether the record's elements have come in wire order so far. */
   ordered: boolean;
   /** List item element and type (lists). */
   item: string;
+  /** UTF-8 bytes of the list item name, or the record's field names. */
+  itemBytes: Uint8Array | null;
+  names: Array<Uint8Array | null> | null;
   itemType: ValueType | null;
   /** Where the finished value goes: a record field, the list, or the result. */
   field: FieldDescriptor | null;
+}
+
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
+const nameBytes = (name: string): Uint8Array | null => (name.includes(":") || name === "" ? null : encoder.encode(name));
+const fieldBytes = new WeakMap<RecordDescriptor, Array<Uint8Array | null>>();
+function fieldNameBytes(record: RecordDescriptor): Array<Uint8Array | null> {
+  let list = fieldBytes.get(record);
+  if (!list) {
+    list = record.fields.map((f) => nameBytes(f.wire));
+    fieldBytes.set(record, list);
+  }
+  return list;
 }
 
 const fieldMaps = new WeakMap<RecordDescriptor, Map<string, number>>();
@@ -72,8 +89,7 @@ const localName = (name: string): string => {
   const i = name.indexOf(":");
   return i < 0 ? name : name.slice(i + 1);
 };
-const typeName = (t: ValueType): string =>
-  typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
+const typeName = (t: ValueType): string => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
 
 function isWhitespace(b: Uint8Array, s: number, e: number): boolean {
   for (let i = s; i < e; i++) {
@@ -122,16 +138,9 @@ export class ResponseDecoder implements XmlSink {
   private done = false;
   private result: unknown = undefined;
   private hasResult = false;
-  private fault: { version: "1.1" | "1.2"; texts: Map<string, string>; path: string[]; detailDepth: number } | null =
-    null;
+  private fault: { version: "1.1" | "1.2"; texts: Map<string, string>; path: string[]; detailDepth: number } | null = null;
 
-  constructor(
-    op: OperationDescriptor,
-    binding: Binding,
-    namespace: string,
-    ctx?: ErrorContext,
-    options: DecodeOptions = {},
-  ) {
+  constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext, options: DecodeOptions = {}) {
     this.op = op;
     this.info = BINDING_INFO[binding];
     this.namespace = namespace;
@@ -164,17 +173,8 @@ export class ResponseDecoder implements XmlSink {
   private wrap(err: unknown): unknown {
     if (err instanceof AsmxError) return err;
     if (err instanceof XmlSyntaxError) {
-      if (err.code === "invalid-utf8")
-        return new DecodeError("", "UTF-8 text", `invalid UTF-8 bytes at offset ${err.offset}`, this.ctx, {
-          cause: err,
-        });
-      return new DecodeError(
-        this.path(),
-        err.code === "namespace" ? "namespace-well-formed XML" : "well-formed XML",
-        `${err.message} (${err.code} at offset ${err.offset})`,
-        this.ctx,
-        { cause: err },
-      );
+      if (err.code === "invalid-utf8") return new DecodeError("", "UTF-8 text", `invalid UTF-8 bytes at offset ${err.offset}`, this.ctx, { cause: err });
+      return new DecodeError(this.path(), err.code === "namespace" ? "namespace-well-formed XML" : "well-formed XML", `${err.message} (${err.code} at offset ${err.offset})`, this.ctx, { cause: err });
     }
     return err;
   }
@@ -219,36 +219,21 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private push(kind: number, label: string): Frame {
-    const frame: Frame = {
-      kind,
-      label,
-      record: null,
-      value: null,
-      next: 0,
-      assigned: 0,
-      ordered: true,
-      item: "",
-      itemType: null,
-      field: null,
-    };
+    const frame: Frame = { kind, label, record: null, value: null, next: 0, assigned: 0, mask: 0, ordered: true, item: "", itemBytes: null, names: null, itemType: null, field: null };
     this.frames.push(frame);
     this.top = frame;
     return frame;
   }
 
   /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
-  private startValue(
-    type: ValueType,
-    label: string,
-    attrs: XmlAttributes,
-    field: FieldDescriptor | null,
-    listResult: { item: string; type: ValueType } | null,
-  ): void {
+  private startValue(type: ValueType, label: string, attrs: XmlAttributes, field: FieldDescriptor | null, listResult: { item: string; type: ValueType } | null): void {
     const nil = attrs.length !== 0 && this.isNil(attrs, label);
     if (listResult) {
       const f = this.push(LIST, label);
       f.value = nil ? null : [];
       f.item = listResult.item;
+      f.itemBytes = nameBytes(f.item);
+      this.tokenizer.expect(f.itemBytes, f.item);
       f.itemType = listResult.type;
       f.field = field;
       return;
@@ -258,6 +243,8 @@ export class ResponseDecoder implements XmlSink {
       f.record = type;
       f.field = field;
       f.value = nil ? null : type.create();
+      f.names = fieldNameBytes(type);
+      this.hint(f);
       return;
     }
     this.startLeaf(type, label, nil);
@@ -300,8 +287,7 @@ export class ResponseDecoder implements XmlSink {
         if (top.value === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
         const local = localName(name);
         const list = top.value as unknown[];
-        if (local !== top.item)
-          throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
+        if (local !== top.item) throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
         return this.startValue(top.itemType as ValueType, `[${list.length}]`, attrs, null, null);
       }
       case ENVELOPE: {
@@ -324,14 +310,9 @@ export class ResponseDecoder implements XmlSink {
           this.fault = { version: this.info.envelope?.version ?? "1.1", texts: new Map(), path: [], detailDepth: 0 };
           return;
         }
-        if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE))
-          throw this.error("", "end of Body", `element <${name}>`);
+        if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE)) throw this.error("", "end of Body", `element <${name}>`);
         if (local !== `${this.op.name}Response` || ns !== this.namespace)
-          throw this.error(
-            "",
-            `element ${this.op.name}Response in ${this.namespace}`,
-            `element <${name}> in ${ns || "no namespace"}`,
-          );
+          throw this.error("", `element ${this.op.name}Response in ${this.namespace}`, `element <${name}> in ${ns || "no namespace"}`);
         this.push(RESPONSE, local);
         return;
       }
@@ -355,21 +336,13 @@ export class ResponseDecoder implements XmlSink {
       const soapNs = this.info.envelope?.ns;
       if (local !== "Envelope" || ns !== soapNs) {
         const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
-        throw this.error(
-          "",
-          `${this.info.label} Envelope`,
-          `root element <${name}> in ${ns || "no namespace"}${other}`,
-        );
+        throw this.error("", `${this.info.label} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
       }
       this.push(ENVELOPE, "Envelope");
       return;
     }
     if (local !== this.op.result.httpRoot || ns !== this.namespace)
-      throw this.error(
-        "",
-        `root element ${this.op.result.httpRoot} in ${this.namespace}`,
-        `root element <${name}> in ${ns || "no namespace"}`,
-      );
+      throw this.error("", `root element ${this.op.result.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
     this.startResult(local, attrs);
   }
 
@@ -391,11 +364,7 @@ export class ResponseDecoder implements XmlSink {
       if (found === undefined || this.resolve(name) !== this.namespace) {
         if (!this.lenient) {
           const known = fields.map((f) => f.wire).join(", ");
-          throw this.error(
-            this.path(localName(name)),
-            `an element of ${record.wire} (${known})`,
-            `unknown element <${name}> (the lenient option skips unknown elements)`,
-          );
+          throw this.error(this.path(localName(name)), `an element of ${record.wire} (${known})`, `unknown element <${name}> (the lenient option skips unknown elements)`);
         }
         this.skipDepth = 1;
         return;
@@ -405,10 +374,12 @@ export class ResponseDecoder implements XmlSink {
     }
     const field = fields[index] as FieldDescriptor;
     // While elements come in wire order an index cannot repeat; otherwise look.
-    if (!top.ordered && obj[field.prop] !== undefined)
+    const bit = index < 31 ? 1 << index : 0;
+    if (!top.ordered && (bit !== 0 ? (top.mask & bit) !== 0 : obj[field.prop] !== undefined))
       throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
     top.next = index + 1;
     top.assigned++;
+    top.mask |= bit;
     top.field = field;
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
@@ -440,8 +411,7 @@ export class ResponseDecoder implements XmlSink {
     if (this.fault) return this.textFault(latin1OrUtf8(b, s, e));
     if (!isWhitespace(b, s, e)) {
       const top = this.top;
-      if (top !== undefined && top.value === null && (top.kind === RECORD || top.kind === LIST))
-        throw this.error(this.path(), "no content (xsi:nil)", "text");
+      if (top !== undefined && top.value === null && (top.kind === RECORD || top.kind === LIST)) throw this.error(this.path(), "no content (xsi:nil)", "text");
       throw this.error(this.path(), "an element", `text ${JSON.stringify(latin1OrUtf8(b, s, Math.min(e, s + 40)))}`);
     }
   }
@@ -465,8 +435,9 @@ export class ResponseDecoder implements XmlSink {
         if (obj !== null) {
           const fields = (frame.record as RecordDescriptor).fields;
           if (frame.assigned !== fields.length) {
-            for (const f of fields) {
-              if (obj[f.prop] !== undefined) continue;
+            for (let i = 0; i < fields.length; i++) {
+              const f = fields[i] as FieldDescriptor;
+              if (i < 31 ? (frame.mask & (1 << i)) !== 0 : obj[f.prop] !== undefined) continue;
               if (!f.nullable) {
                 this.frames.push(frame);
                 const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
@@ -477,24 +448,18 @@ export class ResponseDecoder implements XmlSink {
             }
           }
         } else if (!this.nullableHere(frame.field)) {
-          throw this.error(
-            `${this.path()}${this.path() === "" ? "" : "."}${frame.label}`,
-            typeName(frame.record as RecordDescriptor),
-            "xsi:nil",
-          );
+          throw this.error(`${this.path()}${this.path() === "" ? "" : "."}${frame.label}`, typeName(frame.record as RecordDescriptor), "xsi:nil");
         }
         this.deliver(obj, frame.field);
         return;
       }
       case LIST:
-        if (frame.value === null && !this.op.result.nullable)
-          throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
+        if (frame.value === null && !this.op.result.nullable) throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
         this.deliver(frame.value, frame.field);
         return;
       case RESPONSE:
         if (!this.hasResult) {
-          if (!this.op.result.nullable)
-            throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
+          if (!this.op.result.nullable) throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
           this.result = null;
           this.hasResult = true;
         }
@@ -527,15 +492,19 @@ export class ResponseDecoder implements XmlSink {
     } catch (err) {
       if (err instanceof CodecError) {
         const shown = latin1OrUtf8(b, 0, Math.min(n, 64));
-        throw this.error(
-          this.path(this.leafLabel),
-          `${typeName(type)}${err.message.includes("range") ? ` (${err.message})` : ""}`,
-          JSON.stringify(shown) + (n > 64 ? ` (${n} bytes)` : ""),
-        );
+        throw this.error(this.path(this.leafLabel), `${typeName(type)}${err.message.includes("range") ? ` (${err.message})` : ""}`, JSON.stringify(shown) + (n > 64 ? ` (${n} bytes)` : ""));
       }
       throw err;
     }
     return undefined;
+  }
+
+  /** Tells the tokenizer which start tag a record expects next. */
+  private hint(f: Frame): void {
+    const names = f.names as Array<Uint8Array | null>;
+    const next = f.next;
+    if (next < names.length) this.tokenizer.expect(names[next] ?? null, (f.record as RecordDescriptor).fields[next]!.wire);
+    else this.tokenizer.expect(null, "");
   }
 
   private closeLeaf(): void {
@@ -544,17 +513,18 @@ export class ResponseDecoder implements XmlSink {
     // Fast path: a non-nil scalar field of a record.
     if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
       (top.value as Record<string, unknown>)[(top.field as FieldDescriptor).prop] = this.scalar(this.leafType);
+      this.hint(top);
       return;
     }
     this.closeLeafGeneral(top);
+    if (top !== undefined && top.kind === RECORD) this.hint(top);
   }
 
   private closeLeafGeneral(top: Frame | undefined): void {
     const field = top !== undefined && top.kind === RECORD ? top.field : null;
     let value: unknown;
     if (this.leafNil) {
-      const nullable =
-        top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
+      const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
       if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
       if (this.leafText) throw this.error(this.path(this.leafLabel), "no content (xsi:nil)", "text");
       value = null;
@@ -573,8 +543,13 @@ export class ResponseDecoder implements XmlSink {
       this.result = value;
       this.hasResult = true;
       if (parent === undefined) this.done = true;
-    } else if (parent.kind === RECORD && field !== null) (parent.value as Record<string, unknown>)[field.prop] = value;
-    else if (parent.kind === LIST) (parent.value as unknown[]).push(value);
+    } else if (parent.kind === RECORD && field !== null) {
+      (parent.value as Record<string, unknown>)[field.prop] = value;
+      this.hint(parent);
+    } else if (parent.kind === LIST) {
+      (parent.value as unknown[]).push(value);
+      this.tokenizer.expect(parent.itemBytes, parent.item);
+    }
   }
 
   // SOAP faults: a small subtree, collected as text by local-name path.
@@ -609,27 +584,13 @@ export class ResponseDecoder implements XmlSink {
       return v === undefined ? undefined : v.trim();
     };
     if (f.version === "1.1") {
-      return {
-        soapVersion: "1.1",
-        faultCode: t("faultcode") ?? "",
-        faultString: t("faultstring") ?? "",
-        subcodes: [],
-        actor: t("faultactor"),
-        detail: t("detail"),
-      };
+      return { soapVersion: "1.1", faultCode: t("faultcode") ?? "", faultString: t("faultstring") ?? "", subcodes: [], actor: t("faultactor"), detail: t("detail") };
     }
     const subcodes = [...f.texts.entries()]
       .filter(([k]) => /^Code(\/Subcode)+\/Value$/.test(k))
       .sort(([a], [b]) => a.length - b.length)
       .map(([, v]) => v.trim());
-    return {
-      soapVersion: "1.2",
-      faultCode: t("Code/Value") ?? "",
-      faultString: t("Reason/Text") ?? "",
-      subcodes,
-      actor: t("Role"),
-      detail: t("detail"),
-    };
+    return { soapVersion: "1.2", faultCode: t("Code/Value") ?? "", faultString: t("Reason/Text") ?? "", subcodes, actor: t("Role"), detail: t("detail") };
   }
 }
 

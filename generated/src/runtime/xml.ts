@@ -171,8 +171,9 @@ function cpAt(s: Uint8Array, i: number): number {
   return ((b & 0x07) << 18) | ((s[i + 1]! & 0x3f) << 12) | ((s[i + 2]! & 0x3f) << 6) | (s[i + 3]! & 0x3f);
 }
 
-/** Hash of the last name scanned by {@link scanName}. */
+/** Hash of the last name scanned by {@link scanName}, and whether it had a colon. */
 let nameHash = 0;
+let nameColon = false;
 
 /**
  * End of the name starting at `i` (the first byte that is not a NameChar, or `len` when the
@@ -182,11 +183,13 @@ let nameHash = 0;
 function scanName(s: Uint8Array, i: number, len: number): number {
   let h = 0;
   let first = true;
+  let colon = false;
   while (i < len) {
     const c = s[i]!;
     if (c < 0x80) {
       if ((TABLE[c]! & (first ? 1 : 2)) === 0) break;
       h = (Math.imul(h, 31) + c) | 0;
+      if (c === COLON) colon = true;
       i++;
     } else {
       const n = seqLen(c);
@@ -198,6 +201,7 @@ function scanName(s: Uint8Array, i: number, len: number): number {
     first = false;
   }
   nameHash = h;
+  nameColon = colon;
   return first && i < len ? -1 : i;
 }
 
@@ -258,7 +262,27 @@ let utf8Hold = 0;
 function findInvalid(s: Uint8Array, from: number, to: number): number {
   utf8Hold = 0;
   let i = from;
+  // Four bytes at a time while they are all printable ASCII (0x20..0x7F).
+  const off = s.byteOffset;
+  let words: Uint32Array | null = null;
+  let w0 = 0;
+  let wn = 0;
+  if (to - i >= 64) {
+    w0 = (off + i + 3) >> 2;
+    wn = ((off + to) >> 2) - w0;
+    words = new Uint32Array(s.buffer, w0 << 2, wn);
+  }
   while (i < to) {
+    if (words !== null && ((off + i) & 3) === 0) {
+      let k = ((off + i) >> 2) - w0;
+      while (k < wn) {
+        const w = words[k]!;
+        if (((w & 0x80808080) | ((w - 0x20202020) & ~w & 0x80808080)) !== 0) break;
+        k++;
+      }
+      i = ((w0 + k) << 2) - off;
+      if (i >= to) break;
+    }
     const b = s[i]!;
     if (b >= 0x20 && b < 0x80) {
       i++;
@@ -303,9 +327,7 @@ function findInvalid(s: Uint8Array, from: number, to: number): number {
 
 /** XML 1.0 `Char` production for a code point. */
 const isXmlChar = (cp: number): boolean =>
-  cp >= 0x20
-    ? cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff)
-    : cp === TAB || cp === LF || cp === CR;
+  cp >= 0x20 ? cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff) : cp === TAB || cp === LF || cp === CR;
 
 /** `<?xml ... ?>` declaration (XML 1.0 §2.8), whitespace restricted to XML `S`. */
 const XML_DECL =
@@ -326,9 +348,11 @@ function reserve(n: number): void {
   }
 }
 function put(s: Uint8Array, from: number, to: number): void {
-  reserve(to - from);
-  out.set(s.subarray(from, to), outLen);
-  outLen += to - from;
+  const n = to - from;
+  reserve(n);
+  if (n > 64) out.set(s.subarray(from, to), outLen);
+  else for (let i = 0; i < n; i++) out[outLen + i] = s[from + i]!;
+  outLen += n;
 }
 function putCp(cp: number): void {
   reserve(4);
@@ -357,9 +381,7 @@ let refEnd = 0;
  */
 function readRef(s: Uint8Array, i: number, end: number, base: number): number {
   const semi = s.indexOf(SEMI, i + 1);
-  const bad = (): XmlSyntaxError =>
-    new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", base + i);
-  if (semi < 0 || semi >= end) throw bad();
+  if (semi < 0 || semi >= end) throw badRef(base + i);
   refEnd = semi + 1;
   let j = i + 1;
   if (s[j] === HASH) {
@@ -377,8 +399,7 @@ function readRef(s: Uint8Array, i: number, end: number, base: number): number {
       else throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
       cp = Math.min(cp * (hex ? 16 : 10) + v, 0x110000);
     }
-    if (!isXmlChar(cp))
-      throw new XmlSyntaxError("invalid-char", "character reference to a character not allowed in XML", base + i);
+    if (!isXmlChar(cp)) throw new XmlSyntaxError("invalid-char", "character reference to a character not allowed in XML", base + i);
     return cp;
   }
   const n = semi - j;
@@ -395,7 +416,11 @@ function readRef(s: Uint8Array, i: number, end: number, base: number): number {
   if (n > 0 && scanName(s, j, semi) === semi) {
     throw new XmlSyntaxError("entity-unknown", `unknown entity '&${latin1OrUtf8(s, j, semi)};'`, base + i);
   }
-  throw bad();
+  throw badRef(base + i);
+}
+
+function badRef(at: number): XmlSyntaxError {
+  return new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", at);
 }
 
 // ---------------------------------------------------------------------------
@@ -524,6 +549,19 @@ export class XmlTokenizer {
     this.ns = limits?.namespaces ?? false;
   }
 
+  /** Name the next start tag most likely has (a hint: any other name is still read normally). */
+  private expBytes: Uint8Array | null = null;
+  private expName = "";
+
+  /**
+   * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
+   * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+   */
+  expect(bytes: Uint8Array | null, name: string): void {
+    this.expBytes = bytes;
+    this.expName = name;
+  }
+
   /**
    * The namespace URI bound to the prefix of `qname` at the current element (its own
    * declarations included): "" for no prefix and no default namespace, undefined when the
@@ -547,7 +585,9 @@ export class XmlTokenizer {
    */
   write(input: Uint8Array | string): void {
     if (this.ended) throw new XmlSyntaxError("syntax", "write() after end()", this.docLength());
-    let chunk = typeof input === "string" ? this.encode(input) : input;
+    // A plain view: subclasses (Node's Buffer) make every slice and subarray slower, and
+    // Buffer#slice does not even copy.
+    let chunk = typeof input === "string" ? this.encode(input) : input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     if (this.held.length !== 0) {
       const joined = new Uint8Array(this.held.length + chunk.length);
       joined.set(this.held);
@@ -611,24 +651,35 @@ export class XmlTokenizer {
 
   private feed(chunk: Uint8Array): void {
     const n = chunk.length;
-    if (n === 0) return;
-    if (this.accLen === 0) {
-      this.run(chunk, false);
-      return;
+    let from = 0;
+    while (from < n) {
+      if (this.accLen === 0) {
+        this.run(from === 0 ? chunk : chunk.subarray(from), false);
+        return;
+      }
+      // Finish the unfinished token with a piece of the chunk (at least as long as the token,
+      // so a long token is rescanned O(log n) times), then go on with the chunk itself.
+      const to = Math.min(n, from + Math.max(1024, this.accLen));
+      const piece = chunk.subarray(from, to);
+      from = to;
+      const need = this.accLen + piece.length;
+      if (need > this.maxToken) throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
+      if (need > this.acc.length) {
+        const bigger = new Uint8Array(Math.max(need, this.acc.length * 2, 256));
+        bigger.set(this.acc.subarray(0, this.accLen));
+        this.acc = bigger;
+      }
+      this.acc.set(piece, this.accLen);
+      this.accLen = need;
+      // A long token that cannot progress without a certain byte is not rescanned until it comes.
+      if (this.wait >= 0 && piece.indexOf(this.wait) < 0) continue;
+      this.run(this.acc.subarray(0, need), false);
+      // What is left lies inside the piece: go on from the chunk itself rather than copying.
+      if (this.accLen <= piece.length) {
+        from = to - this.accLen;
+        this.accLen = 0;
+      }
     }
-    // Append to the unfinished token (the buffer doubles: appends are amortised O(1) per byte).
-    const need = this.accLen + n;
-    if (need > this.acc.length) {
-      const bigger = new Uint8Array(Math.max(need, this.acc.length * 2, 256));
-      bigger.set(this.acc.subarray(0, this.accLen));
-      this.acc = bigger;
-    }
-    this.acc.set(chunk, this.accLen);
-    this.accLen = need;
-    if (need > this.maxToken) throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
-    // A long token that cannot progress without a certain byte is not rescanned until it comes.
-    if (this.wait >= 0 && chunk.indexOf(this.wait) < 0) return;
-    this.run(this.acc.subarray(0, need), false);
   }
 
   /** Scans a collected token that was waiting for a byte, to surface its errors. */
@@ -644,8 +695,7 @@ export class XmlTokenizer {
    */
   end(): void {
     if (this.ended) return;
-    if (this.pendingSurrogate !== "")
-      throw new XmlSyntaxError("invalid-char", "character not allowed in XML", this.docLength() + this.held.length);
+    if (this.pendingSurrogate !== "") throw new XmlSyntaxError("invalid-char", "character not allowed in XML", this.docLength() + this.held.length);
     if (this.held.length !== 0) {
       this.rescan();
       throw new XmlSyntaxError("invalid-utf8", "malformed UTF-8", this.docLength());
@@ -657,8 +707,7 @@ export class XmlTokenizer {
     if (this.mode === CDATA) throw new XmlSyntaxError("truncated", "unterminated CDATA section", docLen);
     if (this.mode === PI) throw new XmlSyntaxError("truncated", "unterminated processing instruction", docLen);
     if (this.accLen !== 0) throw new XmlSyntaxError("truncated", "document ends inside a token", this.base);
-    if (this.depth !== 0)
-      throw new XmlSyntaxError("truncated", `unclosed element '${this.stack[this.depth - 1]!}'`, docLen);
+    if (this.depth !== 0) throw new XmlSyntaxError("truncated", `unclosed element '${this.stack[this.depth - 1]!}'`, docLen);
     if (this.phase === PROLOG) throw new XmlSyntaxError("truncated", "no root element", docLen);
   }
 
@@ -729,8 +778,7 @@ export class XmlTokenizer {
       if (mode !== MARKUP) {
         if (mode === CDATA) {
           let e = buf.indexOf(RBRACKET, p);
-          while (e >= 0 && e + 2 < len && !(buf[e + 1] === RBRACKET && buf[e + 2] === GT))
-            e = buf.indexOf(RBRACKET, e + 1);
+          while (e >= 0 && e + 2 < len && !(buf[e + 1] === RBRACKET && buf[e + 2] === GT)) e = buf.indexOf(RBRACKET, e + 1);
           if (e >= 0 && e + 2 < len) {
             if (e > p) this.text(buf, p, e, true, base);
             p = e + 3;
@@ -770,12 +818,24 @@ export class XmlTokenizer {
 
       const c = buf[p]!;
       if (c !== LT) {
-        const lt = buf.indexOf(LT, p);
+        // Find the next '<', noting '&', CR and ']' on the way (short runs: a loop beats indexOf).
+        let lt = p;
+        let special = false;
+        const short = p + 48 < len ? p + 48 : len;
+        while (lt < short) {
+          const b = buf[lt]!;
+          if (b === LT) break;
+          if (b === AMP || b === CR || b === RBRACKET) special = true;
+          lt++;
+        }
+        if (lt === short) {
+          lt = short === len ? -1 : buf.indexOf(LT, short);
+          special = true;
+        }
         const end = lt < 0 ? len : lt;
         if (this.phase !== ROOT) {
           for (let i = p; i < end; i++) {
-            if (!isWs(buf[i]!))
-              throw new XmlSyntaxError("syntax", "text is not allowed outside the root element", base + i);
+            if (!isWs(buf[i]!)) throw new XmlSyntaxError("syntax", "text is not allowed outside the root element", base + i);
           }
           p = end;
           continue;
@@ -789,12 +849,7 @@ export class XmlTokenizer {
           // Keep back what the next chunk could change: a partial reference, a CR, ']' / ']]'.
           const amp = buf.lastIndexOf(AMP, len - 1);
           if (amp >= p && buf.indexOf(SEMI, amp) < 0) {
-            if (len - amp > maxName + 16)
-              throw new XmlSyntaxError(
-                "syntax",
-                "'&' does not start a valid entity or character reference",
-                base + amp,
-              );
+            if (len - amp > maxName + 16) throw new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", base + amp);
             stop = amp;
           }
           if (stop === len) {
@@ -806,7 +861,10 @@ export class XmlTokenizer {
             }
           }
         }
-        if (stop > p) this.text(buf, p, stop, false, base);
+        if (stop > p) {
+          if (special) this.text(buf, p, stop, false, base);
+          else sink.text(buf, p, stop);
+        }
         p = stop;
         if (lt < 0) break;
         continue;
@@ -821,19 +879,20 @@ export class XmlTokenizer {
         const top = stackBytes[depth - 1]!;
         const n = top.length;
         let k = p + 2;
-        while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k]) k++;
-        if (k >= len) break; // a prefix of the expected name so far: need more input
+        if (k + n < len) {
+          let i = 0;
+          while (i < n && top[i] === buf[k + i]) i++;
+          k += i;
+        } else {
+          while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k]) k++;
+          if (k >= len) break; // a prefix of the expected name so far: need more input
+        }
         if (k - p - 2 === n) {
           let ch = buf[k]!;
           if (ch !== GT) {
             const more = nameCharAt(buf, k, len);
             if (more < 0) break;
-            if (more > 0)
-              throw new XmlSyntaxError(
-                "mismatched-tag",
-                `end tag does not match start tag '${stack[depth - 1]!}'`,
-                base + p,
-              );
+            if (more > 0) throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${stack[depth - 1]!}'`, base + p);
             if (!isWs(ch)) throw new XmlSyntaxError("syntax", "malformed end tag", base + k);
             do k++;
             while (k < len && isWs((ch = buf[k]!)));
@@ -853,12 +912,7 @@ export class XmlTokenizer {
         }
         const e = scanName(buf, p + 2, len);
         if (e >= len) break;
-        if (e > p + 2)
-          throw new XmlSyntaxError(
-            "mismatched-tag",
-            `end tag does not match start tag '${stack[depth - 1]!}'`,
-            base + p,
-          );
+        if (e > p + 2) throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${stack[depth - 1]!}'`, base + p);
         throw new XmlSyntaxError("syntax", "malformed end tag", base + p + 2);
       }
 
@@ -877,10 +931,8 @@ export class XmlTokenizer {
             if (prefixOf(buf, p, len, "<![CDATA[")) break;
             throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
           }
-          if (!startsWith(buf, p, "<![CDATA["))
-            throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
-          if (this.phase !== ROOT)
-            throw new XmlSyntaxError("syntax", "CDATA section outside the root element", base + p);
+          if (!startsWith(buf, p, "<![CDATA[")) throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
+          if (this.phase !== ROOT) throw new XmlSyntaxError("syntax", "CDATA section outside the root element", base + p);
           this.mode = CDATA;
           p += 9;
           continue;
@@ -888,8 +940,7 @@ export class XmlTokenizer {
         if (c2 === 0x44 /* D */) {
           if (p + 9 > len) {
             if (prefixOf(buf, p, len, "<!DOCTYPE")) break;
-          } else if (startsWith(buf, p, "<!DOCTYPE"))
-            throw new XmlSyntaxError("doctype-forbidden", "DOCTYPE declarations are not allowed", base + p);
+          } else if (startsWith(buf, p, "<!DOCTYPE")) throw new XmlSyntaxError("doctype-forbidden", "DOCTYPE declarations are not allowed", base + p);
         }
         throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
       }
@@ -900,33 +951,19 @@ export class XmlTokenizer {
         if (te - p - 2 > maxName) throw new XmlSyntaxError("token-too-long", "PI target too long", base + p);
         if (te >= len) break;
         const after = buf[te]!;
-        if (!isWs(after) && after !== QUESTION)
-          throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
+        if (!isWs(after) && after !== QUESTION) throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
         if (after === QUESTION && te + 1 >= len) break;
-        if (after === QUESTION && buf[te + 1] !== GT)
-          throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
-        if (
-          te - p - 2 === 3 &&
-          (buf[p + 2]! | 0x20) === 0x78 &&
-          (buf[p + 3]! | 0x20) === 0x6d &&
-          (buf[p + 4]! | 0x20) === 0x6c
-        ) {
-          if (buf[p + 2] !== 0x78 || buf[p + 3] !== 0x6d || buf[p + 4] !== 0x6c)
-            throw new XmlSyntaxError("syntax", "reserved processing instruction target", base + p);
-          if (base + p !== this.docStart)
-            throw new XmlSyntaxError(
-              "syntax",
-              "the XML declaration must be at the very start of the document",
-              base + p,
-            );
+        if (after === QUESTION && buf[te + 1] !== GT) throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
+        if (te - p - 2 === 3 && (buf[p + 2]! | 0x20) === 0x78 && (buf[p + 3]! | 0x20) === 0x6d && (buf[p + 4]! | 0x20) === 0x6c) {
+          if (buf[p + 2] !== 0x78 || buf[p + 3] !== 0x6d || buf[p + 4] !== 0x6c) throw new XmlSyntaxError("syntax", "reserved processing instruction target", base + p);
+          if (base + p !== this.docStart) throw new XmlSyntaxError("syntax", "the XML declaration must be at the very start of the document", base + p);
           let q = buf.indexOf(QUESTION, te);
           while (q >= 0 && q + 1 < len && buf[q + 1] !== GT) q = buf.indexOf(QUESTION, q + 1);
           if (q < 0 || q + 1 >= len) {
             wait = GT;
             break;
           }
-          if (!XML_DECL.test(latin1OrUtf8(buf, p, q + 2)))
-            throw new XmlSyntaxError("syntax", "malformed XML declaration", base + p);
+          if (!XML_DECL.test(latin1OrUtf8(buf, p, q + 2))) throw new XmlSyntaxError("syntax", "malformed XML declaration", base + p);
           p = q + 2;
           continue;
         }
@@ -935,12 +972,33 @@ export class XmlTokenizer {
         continue;
       }
 
-      // Start tag.
-      const nameEnd = scanName(buf, p + 1, len);
-      if (nameEnd < 0) throw new XmlSyntaxError("syntax", "invalid character after '<'", base + p + 1);
-      if (nameEnd - p - 1 > maxName) throw new XmlSyntaxError("token-too-long", "element name too long", base + p);
-      if (nameEnd >= len) break;
-      const hash = nameHash;
+      // Start tag: the expected name, or any name.
+      let nameEnd = -1;
+      let hash = 0;
+      let colon = false;
+      let expected = false;
+      const exp = this.expBytes;
+      if (exp !== null) {
+        const n = exp.length;
+        const e = p + 1 + n;
+        if (e < len) {
+          let i = 0;
+          while (i < n && exp[i] === buf[p + 1 + i]) i++;
+          const t = buf[e]!;
+          if (i === n && (t === GT || t === SLASH || isWs(t))) {
+            nameEnd = e;
+            expected = true;
+          }
+        }
+      }
+      if (nameEnd < 0) {
+        nameEnd = scanName(buf, p + 1, len);
+        if (nameEnd < 0) throw new XmlSyntaxError("syntax", "invalid character after '<'", base + p + 1);
+        if (nameEnd - p - 1 > maxName) throw new XmlSyntaxError("token-too-long", "element name too long", base + p);
+        if (nameEnd >= len) break;
+        hash = nameHash;
+        colon = nameColon;
+      }
       if (this.phase === EPILOG) throw new XmlSyntaxError("syntax", "only one root element is allowed", base + p);
       const a = this.attrs;
       a.length = 0;
@@ -951,8 +1009,7 @@ export class XmlTokenizer {
       const ch = buf[nameEnd]!;
       if (ch === SLASH) {
         if (nameEnd + 1 >= len) break;
-        if (buf[nameEnd + 1] !== GT)
-          throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + nameEnd);
+        if (buf[nameEnd + 1] !== GT) throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + nameEnd);
         gt = nameEnd + 1;
       } else if (ch !== GT) {
         if (!isWs(ch)) throw new XmlSyntaxError("syntax", "invalid character in element name", base + nameEnd);
@@ -963,11 +1020,19 @@ export class XmlTokenizer {
         }
       }
       this.resumeAt = 0;
-      if (depth >= this.maxDepth)
-        throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
-      const name = nameString(buf, p + 1, nameEnd, hash);
-      stackBytes[depth] = lastKey;
-      if (this.ns) this.pushNs(p + 1, name, depth);
+      if (depth >= this.maxDepth) throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
+      let name: string;
+      if (expected) {
+        name = this.expName;
+        stackBytes[depth] = exp!;
+      } else {
+        name = nameString(buf, p + 1, nameEnd, hash);
+        stackBytes[depth] = lastKey;
+      }
+      if (this.ns) {
+        this.nsMark[depth] = this.nsPrefix.length;
+        if (colon || a.length !== 0) this.pushNs(p + 1, name);
+      }
       this.phase = ROOT;
       stack[depth] = name;
       depth++;
@@ -995,7 +1060,7 @@ export class XmlTokenizer {
     this.wait = wait;
     if (rest === 0) {
       this.accLen = 0;
-      if (this.acc.length > 65536) this.acc = EMPTY;
+      if (this.acc.length > 1 << 20) this.acc = EMPTY;
       return;
     }
     if (rest > this.maxToken) throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
@@ -1038,15 +1103,13 @@ export class XmlTokenizer {
       if (c === GT || c === SLASH) {
         if (c === SLASH) {
           if (j + 1 >= len) return -1;
-          if (s[j + 1] !== GT)
-            throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + j);
+          if (s[j + 1] !== GT) throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + j);
           j++;
         }
         a.length = count;
         return j;
       }
-      if (count > 0 && j === before)
-        throw new XmlSyntaxError("syntax", "whitespace is required between attributes", base + j);
+      if (count > 0 && j === before) throw new XmlSyntaxError("syntax", "whitespace is required between attributes", base + j);
       const ns = j;
       const ne = scanName(s, j, len);
       if (ne < 0) throw new XmlSyntaxError("syntax", "invalid character in attribute name", base + j);
@@ -1068,12 +1131,10 @@ export class XmlTokenizer {
         this.wait = q;
         return -1;
       }
-      if (count >= this.maxAttrs)
-        throw new XmlSyntaxError("token-too-long", `more than ${this.maxAttrs} attributes`, base + ns);
+      if (count >= this.maxAttrs) throw new XmlSyntaxError("token-too-long", `more than ${this.maxAttrs} attributes`, base + ns);
       const name = nameString(s, ns, ne, hash);
       if (set === null) {
-        for (let k = 0; k < count; k++)
-          if (names[k] === name) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, base + ns);
+        for (let k = 0; k < count; k++) if (names[k] === name) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, base + ns);
         if (count === 16) set = new Set(names.slice(0, count));
       }
       if (set !== null) {
@@ -1096,29 +1157,23 @@ export class XmlTokenizer {
   }
 
   /** Namespace declarations and checks for the start tag just scanned (`namespaces: true`). */
-  private pushNs(nameStart: number, name: string, depth: number): void {
+  private pushNs(nameStart: number, name: string): void {
     const a = this.attrs;
     const base = this.base + a.tagStart;
-    this.nsMark[depth] = this.nsPrefix.length;
     for (let i = 0; i < a.length; i++) {
       const n = a.names[i]!;
       if (n !== "xmlns" && !n.startsWith("xmlns:")) continue;
       const prefix = n.length === 5 ? "" : n.slice(6);
       const uri = a.value(i);
       const at = base + a.spans[i * 4]!;
-      if (prefix === "xmlns" || uri === XMLNS_NS)
-        throw new XmlSyntaxError("namespace", "the xmlns prefix and namespace are reserved", at);
-      if ((prefix === "xml") !== (uri === XML_NS))
-        throw new XmlSyntaxError("namespace", "the xml prefix is bound to its namespace only", at);
-      if (prefix !== "" && uri === "")
-        throw new XmlSyntaxError("namespace", `prefix '${prefix}' cannot be undeclared`, at);
+      if (prefix === "xmlns" || uri === XMLNS_NS) throw new XmlSyntaxError("namespace", "the xmlns prefix and namespace are reserved", at);
+      if ((prefix === "xml") !== (uri === XML_NS)) throw new XmlSyntaxError("namespace", "the xml prefix is bound to its namespace only", at);
+      if (prefix !== "" && uri === "") throw new XmlSyntaxError("namespace", `prefix '${prefix}' cannot be undeclared`, at);
       this.nsPrefix.push(prefix);
       this.nsUri.push(uri);
     }
-    if (!isQName(name))
-      throw new XmlSyntaxError("namespace", `'${name}' is not a qualified name`, this.base + nameStart);
-    if (this.namespaceOf(name) === undefined)
-      throw new XmlSyntaxError("namespace", `undeclared namespace prefix in '${name}'`, this.base + nameStart);
+    if (!isQName(name)) throw new XmlSyntaxError("namespace", `'${name}' is not a qualified name`, this.base + nameStart);
+    if (this.namespaceOf(name) === undefined) throw new XmlSyntaxError("namespace", `undeclared namespace prefix in '${name}'`, this.base + nameStart);
     let seen: Set<string> | null = null;
     for (let i = 0; i < a.length; i++) {
       const n = a.names[i]!;
@@ -1134,17 +1189,18 @@ export class XmlTokenizer {
       a.uris[i] = uri;
       const key = `${uri} ${n.slice(colon + 1)}`;
       seen ??= new Set();
-      if (seen.has(key))
-        throw new XmlSyntaxError("namespace", `duplicate attribute '${n}' (same namespace and local name)`, at);
+      if (seen.has(key)) throw new XmlSyntaxError("namespace", `duplicate attribute '${n}' (same namespace and local name)`, at);
       seen.add(key);
     }
     a.uris.length = a.length;
   }
 
   private popNs(depth: number): void {
-    const mark = this.nsMark[depth] ?? 0;
-    this.nsPrefix.length = mark;
-    this.nsUri.length = mark;
+    const mark = this.nsMark[depth]!;
+    if (this.nsPrefix.length !== mark) {
+      this.nsPrefix.length = mark;
+      this.nsUri.length = mark;
+    }
   }
 }
 
