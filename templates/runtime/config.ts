@@ -117,6 +117,13 @@ export interface Config {
   readonly lenient?: boolean | undefined;
 }
 
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks quadratically on many slashes). */
+function trimSlashes(href: string): string {
+  let end = href.length;
+  while (end > 0 && href.charCodeAt(end - 1) === 47) end--;
+  return href.slice(0, end);
+}
+
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export function createConfig(options: ClientOptions): Config {
   let base: URL;
@@ -136,7 +143,7 @@ export function createConfig(options: ClientOptions): Config {
   const f = options.fetch ?? globalThis.fetch;
   if (typeof f !== "function") throw new TypeError("no fetch: pass options.fetch");
   return Object.freeze({
-    baseUrl: base.href.replace(/\/+$/, ""),
+    baseUrl: trimSlashes(base.href),
     namespace: options.namespace,
     binding,
     credentials: options.credentials,

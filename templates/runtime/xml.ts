@@ -663,7 +663,8 @@ export class XmlTokenizer {
       const need = this.accLen + piece.length;
       if (need > this.maxToken) throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
       if (need > this.acc.length) {
-        const bigger = new Uint8Array(Math.max(need, this.acc.length * 2, 256));
+        // Grow by half: a long token costs at most ~2.5× its size while it is copied over.
+        const bigger = new Uint8Array(Math.max(need, Math.floor(this.acc.length * 1.5), 256));
         bigger.set(this.acc.subarray(0, this.accLen));
         this.acc = bigger;
       }

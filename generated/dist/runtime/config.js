@@ -5,6 +5,13 @@
  * binds one to all operations.
  */
 import { BINDINGS, bindingInfo } from "./binding.js";
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks quadratically on many slashes). */
+function trimSlashes(href) {
+    let end = href.length;
+    while (end > 0 && href.charCodeAt(end - 1) === 47)
+        end--;
+    return href.slice(0, end);
+}
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export function createConfig(options) {
     let base;
@@ -31,7 +38,7 @@ export function createConfig(options) {
     if (typeof f !== "function")
         throw new TypeError("no fetch: pass options.fetch");
     return Object.freeze({
-        baseUrl: base.href.replace(/\/+$/, ""),
+        baseUrl: trimSlashes(base.href),
         namespace: options.namespace,
         binding,
         credentials: options.credentials,

@@ -92,6 +92,8 @@ export declare class ResponseDecoder implements XmlSink {
     private nullableHere;
     /** The leaf's scalar value (not nil). */
     private scalar;
+    /** Tells the tokenizer which start tag a record expects next. */
+    private hint;
     private closeLeaf;
     private closeLeafGeneral;
     private deliver;

@@ -20,6 +20,18 @@ const RECORD = 4;
 const LIST = 5;
 const FAULT = 7;
 const HEADER = 8;
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
+const nameBytes = (name) => (name.includes(":") || name === "" ? null : encoder.encode(name));
+const fieldBytes = new WeakMap();
+function fieldNameBytes(record) {
+    let list = fieldBytes.get(record);
+    if (!list) {
+        list = record.fields.map((f) => nameBytes(f.wire));
+        fieldBytes.set(record, list);
+    }
+    return list;
+}
 const fieldMaps = new WeakMap();
 function fieldIndex(record) {
     let map = fieldMaps.get(record);
@@ -150,7 +162,7 @@ export class ResponseDecoder {
         return false;
     }
     push(kind, label) {
-        const frame = { kind, label, record: null, value: null, next: 0, assigned: 0, ordered: true, item: "", itemType: null, field: null };
+        const frame = { kind, label, record: null, value: null, next: 0, assigned: 0, mask: 0, ordered: true, item: "", itemBytes: null, names: null, itemType: null, field: null };
         this.frames.push(frame);
         this.top = frame;
         return frame;
@@ -162,6 +174,8 @@ export class ResponseDecoder {
             const f = this.push(LIST, label);
             f.value = nil ? null : [];
             f.item = listResult.item;
+            f.itemBytes = nameBytes(f.item);
+            this.tokenizer.expect(f.itemBytes, f.item);
             f.itemType = listResult.type;
             f.field = field;
             return;
@@ -171,6 +185,8 @@ export class ResponseDecoder {
             f.record = type;
             f.field = field;
             f.value = nil ? null : type.create();
+            f.names = fieldNameBytes(type);
+            this.hint(f);
             return;
         }
         this.startLeaf(type, label, nil);
@@ -305,10 +321,12 @@ export class ResponseDecoder {
         }
         const field = fields[index];
         // While elements come in wire order an index cannot repeat; otherwise look.
-        if (!top.ordered && obj[field.prop] !== undefined)
+        const bit = index < 31 ? 1 << index : 0;
+        if (!top.ordered && (bit !== 0 ? (top.mask & bit) !== 0 : obj[field.prop] !== undefined))
             throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
         top.next = index + 1;
         top.assigned++;
+        top.mask |= bit;
         top.field = field;
         const type = field.type;
         if (typeof type === "string" || type.kind === "enum") {
@@ -370,8 +388,9 @@ export class ResponseDecoder {
                 if (obj !== null) {
                     const fields = frame.record.fields;
                     if (frame.assigned !== fields.length) {
-                        for (const f of fields) {
-                            if (obj[f.prop] !== undefined)
+                        for (let i = 0; i < fields.length; i++) {
+                            const f = fields[i];
+                            if (i < 31 ? (frame.mask & (1 << i)) !== 0 : obj[f.prop] !== undefined)
                                 continue;
                             if (!f.nullable) {
                                 this.frames.push(frame);
@@ -437,15 +456,27 @@ export class ResponseDecoder {
         }
         return undefined;
     }
+    /** Tells the tokenizer which start tag a record expects next. */
+    hint(f) {
+        const names = f.names;
+        const next = f.next;
+        if (next < names.length)
+            this.tokenizer.expect(names[next] ?? null, f.record.fields[next].wire);
+        else
+            this.tokenizer.expect(null, "");
+    }
     closeLeaf() {
         this.inLeaf = false;
         const top = this.top;
         // Fast path: a non-nil scalar field of a record.
         if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
             top.value[top.field.prop] = this.scalar(this.leafType);
+            this.hint(top);
             return;
         }
         this.closeLeafGeneral(top);
+        if (top !== undefined && top.kind === RECORD)
+            this.hint(top);
     }
     closeLeafGeneral(top) {
         const field = top !== undefined && top.kind === RECORD ? top.field : null;
@@ -479,10 +510,14 @@ export class ResponseDecoder {
             if (parent === undefined)
                 this.done = true;
         }
-        else if (parent.kind === RECORD && field !== null)
+        else if (parent.kind === RECORD && field !== null) {
             parent.value[field.prop] = value;
-        else if (parent.kind === LIST)
+            this.hint(parent);
+        }
+        else if (parent.kind === LIST) {
             parent.value.push(value);
+            this.tokenizer.expect(parent.itemBytes, parent.item);
+        }
     }
     // SOAP faults: a small subtree, collected as text by local-name path.
     openFault(name) {

@@ -123,6 +123,14 @@ export declare class XmlTokenizer {
     private readonly nsUri;
     private readonly nsMark;
     constructor(sink: XmlSink, limits?: XmlLimits);
+    /** Name the next start tag most likely has (a hint: any other name is still read normally). */
+    private expBytes;
+    private expName;
+    /**
+     * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
+     * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+     */
+    expect(bytes: Uint8Array | null, name: string): void;
     /**
      * The namespace URI bound to the prefix of `qname` at the current element (its own
      * declarations included): "" for no prefix and no default namespace, undefined when the

@@ -101,8 +101,9 @@ function cpAt(s, i) {
         return ((b & 0x0f) << 12) | ((s[i + 1] & 0x3f) << 6) | (s[i + 2] & 0x3f);
     return ((b & 0x07) << 18) | ((s[i + 1] & 0x3f) << 12) | ((s[i + 2] & 0x3f) << 6) | (s[i + 3] & 0x3f);
 }
-/** Hash of the last name scanned by {@link scanName}. */
+/** Hash of the last name scanned by {@link scanName}, and whether it had a colon. */
 let nameHash = 0;
+let nameColon = false;
 /**
  * End of the name starting at `i` (the first byte that is not a NameChar, or `len` when the
  * name runs to the end of the input); -1 when the first character is not a NameStartChar.
@@ -111,12 +112,15 @@ let nameHash = 0;
 function scanName(s, i, len) {
     let h = 0;
     let first = true;
+    let colon = false;
     while (i < len) {
         const c = s[i];
         if (c < 0x80) {
             if ((TABLE[c] & (first ? 1 : 2)) === 0)
                 break;
             h = (Math.imul(h, 31) + c) | 0;
+            if (c === COLON)
+                colon = true;
             i++;
         }
         else {
@@ -132,6 +136,7 @@ function scanName(s, i, len) {
         first = false;
     }
     nameHash = h;
+    nameColon = colon;
     return first && i < len ? -1 : i;
 }
 // Name cache: direct-mapped, bounded (4096 names of at most maxNameLength bytes).
@@ -188,7 +193,29 @@ let utf8Hold = 0;
 function findInvalid(s, from, to) {
     utf8Hold = 0;
     let i = from;
+    // Four bytes at a time while they are all printable ASCII (0x20..0x7F).
+    const off = s.byteOffset;
+    let words = null;
+    let w0 = 0;
+    let wn = 0;
+    if (to - i >= 64) {
+        w0 = (off + i + 3) >> 2;
+        wn = ((off + to) >> 2) - w0;
+        words = new Uint32Array(s.buffer, w0 << 2, wn);
+    }
     while (i < to) {
+        if (words !== null && ((off + i) & 3) === 0) {
+            let k = ((off + i) >> 2) - w0;
+            while (k < wn) {
+                const w = words[k];
+                if (((w & 0x80808080) | ((w - 0x20202020) & ~w & 0x80808080)) !== 0)
+                    break;
+                k++;
+            }
+            i = ((w0 + k) << 2) - off;
+            if (i >= to)
+                break;
+        }
         const b = s[i];
         if (b >= 0x20 && b < 0x80) {
             i++;
@@ -259,9 +286,14 @@ function reserve(n) {
     }
 }
 function put(s, from, to) {
-    reserve(to - from);
-    out.set(s.subarray(from, to), outLen);
-    outLen += to - from;
+    const n = to - from;
+    reserve(n);
+    if (n > 64)
+        out.set(s.subarray(from, to), outLen);
+    else
+        for (let i = 0; i < n; i++)
+            out[outLen + i] = s[from + i];
+    outLen += n;
 }
 function putCp(cp) {
     reserve(4);
@@ -291,9 +323,8 @@ let refEnd = 0;
  */
 function readRef(s, i, end, base) {
     const semi = s.indexOf(SEMI, i + 1);
-    const bad = () => new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", base + i);
     if (semi < 0 || semi >= end)
-        throw bad();
+        throw badRef(base + i);
     refEnd = semi + 1;
     let j = i + 1;
     if (s[j] === HASH) {
@@ -341,7 +372,10 @@ function readRef(s, i, end, base) {
     if (n > 0 && scanName(s, j, semi) === semi) {
         throw new XmlSyntaxError("entity-unknown", `unknown entity '&${latin1OrUtf8(s, j, semi)};'`, base + i);
     }
-    throw bad();
+    throw badRef(base + i);
+}
+function badRef(at) {
+    return new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", at);
 }
 // ---------------------------------------------------------------------------
 // Attributes of the current start tag
@@ -461,6 +495,17 @@ export class XmlTokenizer {
         this.maxToken = limits?.maxTokenLength ?? 64 * 1024 * 1024;
         this.ns = limits?.namespaces ?? false;
     }
+    /** Name the next start tag most likely has (a hint: any other name is still read normally). */
+    expBytes = null;
+    expName = "";
+    /**
+     * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
+     * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+     */
+    expect(bytes, name) {
+        this.expBytes = bytes;
+        this.expName = name;
+    }
     /**
      * The namespace URI bound to the prefix of `qname` at the current element (its own
      * declarations included): "" for no prefix and no default namespace, undefined when the
@@ -486,7 +531,9 @@ export class XmlTokenizer {
     write(input) {
         if (this.ended)
             throw new XmlSyntaxError("syntax", "write() after end()", this.docLength());
-        let chunk = typeof input === "string" ? this.encode(input) : input;
+        // A plain view: subclasses (Node's Buffer) make every slice and subarray slower, and
+        // Buffer#slice does not even copy.
+        let chunk = typeof input === "string" ? this.encode(input) : input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
         if (this.held.length !== 0) {
             const joined = new Uint8Array(this.held.length + chunk.length);
             joined.set(this.held);
@@ -548,27 +595,38 @@ export class XmlTokenizer {
     }
     feed(chunk) {
         const n = chunk.length;
-        if (n === 0)
-            return;
-        if (this.accLen === 0) {
-            this.run(chunk, false);
-            return;
+        let from = 0;
+        while (from < n) {
+            if (this.accLen === 0) {
+                this.run(from === 0 ? chunk : chunk.subarray(from), false);
+                return;
+            }
+            // Finish the unfinished token with a piece of the chunk (at least as long as the token,
+            // so a long token is rescanned O(log n) times), then go on with the chunk itself.
+            const to = Math.min(n, from + Math.max(1024, this.accLen));
+            const piece = chunk.subarray(from, to);
+            from = to;
+            const need = this.accLen + piece.length;
+            if (need > this.maxToken)
+                throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
+            if (need > this.acc.length) {
+                // Grow by half: a long token costs at most ~2.5× its size while it is copied over.
+                const bigger = new Uint8Array(Math.max(need, Math.floor(this.acc.length * 1.5), 256));
+                bigger.set(this.acc.subarray(0, this.accLen));
+                this.acc = bigger;
+            }
+            this.acc.set(piece, this.accLen);
+            this.accLen = need;
+            // A long token that cannot progress without a certain byte is not rescanned until it comes.
+            if (this.wait >= 0 && piece.indexOf(this.wait) < 0)
+                continue;
+            this.run(this.acc.subarray(0, need), false);
+            // What is left lies inside the piece: go on from the chunk itself rather than copying.
+            if (this.accLen <= piece.length) {
+                from = to - this.accLen;
+                this.accLen = 0;
+            }
         }
-        // Append to the unfinished token (the buffer doubles: appends are amortised O(1) per byte).
-        const need = this.accLen + n;
-        if (need > this.acc.length) {
-            const bigger = new Uint8Array(Math.max(need, this.acc.length * 2, 256));
-            bigger.set(this.acc.subarray(0, this.accLen));
-            this.acc = bigger;
-        }
-        this.acc.set(chunk, this.accLen);
-        this.accLen = need;
-        if (need > this.maxToken)
-            throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
-        // A long token that cannot progress without a certain byte is not rescanned until it comes.
-        if (this.wait >= 0 && chunk.indexOf(this.wait) < 0)
-            return;
-        this.run(this.acc.subarray(0, need), false);
     }
     /** Scans a collected token that was waiting for a byte, to surface its errors. */
     rescan() {
@@ -724,7 +782,22 @@ export class XmlTokenizer {
             }
             const c = buf[p];
             if (c !== LT) {
-                const lt = buf.indexOf(LT, p);
+                // Find the next '<', noting '&', CR and ']' on the way (short runs: a loop beats indexOf).
+                let lt = p;
+                let special = false;
+                const short = p + 48 < len ? p + 48 : len;
+                while (lt < short) {
+                    const b = buf[lt];
+                    if (b === LT)
+                        break;
+                    if (b === AMP || b === CR || b === RBRACKET)
+                        special = true;
+                    lt++;
+                }
+                if (lt === short) {
+                    lt = short === len ? -1 : buf.indexOf(LT, short);
+                    special = true;
+                }
                 const end = lt < 0 ? len : lt;
                 if (this.phase !== ROOT) {
                     for (let i = p; i < end; i++) {
@@ -758,8 +831,12 @@ export class XmlTokenizer {
                         }
                     }
                 }
-                if (stop > p)
-                    this.text(buf, p, stop, false, base);
+                if (stop > p) {
+                    if (special)
+                        this.text(buf, p, stop, false, base);
+                    else
+                        sink.text(buf, p, stop);
+                }
                 p = stop;
                 if (lt < 0)
                     break;
@@ -775,10 +852,18 @@ export class XmlTokenizer {
                 const top = stackBytes[depth - 1];
                 const n = top.length;
                 let k = p + 2;
-                while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k])
-                    k++;
-                if (k >= len)
-                    break; // a prefix of the expected name so far: need more input
+                if (k + n < len) {
+                    let i = 0;
+                    while (i < n && top[i] === buf[k + i])
+                        i++;
+                    k += i;
+                }
+                else {
+                    while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k])
+                        k++;
+                    if (k >= len)
+                        break; // a prefix of the expected name so far: need more input
+                }
                 if (k - p - 2 === n) {
                     let ch = buf[k];
                     if (ch !== GT) {
@@ -889,15 +974,37 @@ export class XmlTokenizer {
                 p = te;
                 continue;
             }
-            // Start tag.
-            const nameEnd = scanName(buf, p + 1, len);
-            if (nameEnd < 0)
-                throw new XmlSyntaxError("syntax", "invalid character after '<'", base + p + 1);
-            if (nameEnd - p - 1 > maxName)
-                throw new XmlSyntaxError("token-too-long", "element name too long", base + p);
-            if (nameEnd >= len)
-                break;
-            const hash = nameHash;
+            // Start tag: the expected name, or any name.
+            let nameEnd = -1;
+            let hash = 0;
+            let colon = false;
+            let expected = false;
+            const exp = this.expBytes;
+            if (exp !== null) {
+                const n = exp.length;
+                const e = p + 1 + n;
+                if (e < len) {
+                    let i = 0;
+                    while (i < n && exp[i] === buf[p + 1 + i])
+                        i++;
+                    const t = buf[e];
+                    if (i === n && (t === GT || t === SLASH || isWs(t))) {
+                        nameEnd = e;
+                        expected = true;
+                    }
+                }
+            }
+            if (nameEnd < 0) {
+                nameEnd = scanName(buf, p + 1, len);
+                if (nameEnd < 0)
+                    throw new XmlSyntaxError("syntax", "invalid character after '<'", base + p + 1);
+                if (nameEnd - p - 1 > maxName)
+                    throw new XmlSyntaxError("token-too-long", "element name too long", base + p);
+                if (nameEnd >= len)
+                    break;
+                hash = nameHash;
+                colon = nameColon;
+            }
             if (this.phase === EPILOG)
                 throw new XmlSyntaxError("syntax", "only one root element is allowed", base + p);
             const a = this.attrs;
@@ -926,10 +1033,20 @@ export class XmlTokenizer {
             this.resumeAt = 0;
             if (depth >= this.maxDepth)
                 throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
-            const name = nameString(buf, p + 1, nameEnd, hash);
-            stackBytes[depth] = lastKey;
-            if (this.ns)
-                this.pushNs(p + 1, name, depth);
+            let name;
+            if (expected) {
+                name = this.expName;
+                stackBytes[depth] = exp;
+            }
+            else {
+                name = nameString(buf, p + 1, nameEnd, hash);
+                stackBytes[depth] = lastKey;
+            }
+            if (this.ns) {
+                this.nsMark[depth] = this.nsPrefix.length;
+                if (colon || a.length !== 0)
+                    this.pushNs(p + 1, name);
+            }
             this.phase = ROOT;
             stack[depth] = name;
             depth++;
@@ -957,7 +1074,7 @@ export class XmlTokenizer {
         this.wait = wait;
         if (rest === 0) {
             this.accLen = 0;
-            if (this.acc.length > 65536)
+            if (this.acc.length > 1 << 20)
                 this.acc = EMPTY;
             return;
         }
@@ -1080,10 +1197,9 @@ export class XmlTokenizer {
         }
     }
     /** Namespace declarations and checks for the start tag just scanned (`namespaces: true`). */
-    pushNs(nameStart, name, depth) {
+    pushNs(nameStart, name) {
         const a = this.attrs;
         const base = this.base + a.tagStart;
-        this.nsMark[depth] = this.nsPrefix.length;
         for (let i = 0; i < a.length; i++) {
             const n = a.names[i];
             if (n !== "xmlns" && !n.startsWith("xmlns:"))
@@ -1128,9 +1244,11 @@ export class XmlTokenizer {
         a.uris.length = a.length;
     }
     popNs(depth) {
-        const mark = this.nsMark[depth] ?? 0;
-        this.nsPrefix.length = mark;
-        this.nsUri.length = mark;
+        const mark = this.nsMark[depth];
+        if (this.nsPrefix.length !== mark) {
+            this.nsPrefix.length = mark;
+            this.nsUri.length = mark;
+        }
     }
 }
 /** 1 when a NameChar starts at `k`, 0 when not, -1 when the input ends inside the character. */

@@ -119,6 +119,13 @@ export interface Config {
   readonly lenient?: boolean | undefined;
 }
 
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks quadratically on many slashes). */
+function trimSlashes(href: string): string {
+  let end = href.length;
+  while (end > 0 && href.charCodeAt(end - 1) === 47) end--;
+  return href.slice(0, end);
+}
+
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export function createConfig(options: ClientOptions): Config {
   let base: URL;
@@ -127,10 +134,12 @@ export function createConfig(options: ClientOptions): Config {
   } catch {
     throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
   }
-  if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
+  if (base.protocol !== "http:" && base.protocol !== "https:")
+    throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
   const binding = options.binding ?? "soap11";
-  if (bindingInfo(binding) === undefined) throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
+  if (bindingInfo(binding) === undefined)
+    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(timeoutMs >= 0)) throw new TypeError("timeoutMs must be a number ≥ 0");
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
@@ -138,7 +147,7 @@ export function createConfig(options: ClientOptions): Config {
   const f = options.fetch ?? globalThis.fetch;
   if (typeof f !== "function") throw new TypeError("no fetch: pass options.fetch");
   return Object.freeze({
-    baseUrl: base.href.replace(/\/+$/, ""),
+    baseUrl: trimSlashes(base.href),
     namespace: options.namespace,
     binding,
     credentials: options.credentials,

@@ -26,7 +26,8 @@ export interface FaultInfo {
 }
 
 /** What a response body held: the result value, or a SOAP fault. */
-export type DecodeOutcome = { readonly kind: "value"; readonly value: unknown } | { readonly kind: "fault"; readonly fault: FaultInfo };
+export type DecodeOutcome =
+  { readonly kind: "value"; readonly value: unknown } | { readonly kind: "fault"; readonly fault: FaultInfo };
 
 // Frame kinds.
 const ENVELOPE = 1;
@@ -64,7 +65,8 @@ interface Frame {
 
 const encoder = new TextEncoder();
 /** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
-const nameBytes = (name: string): Uint8Array | null => (name.includes(":") || name === "" ? null : encoder.encode(name));
+const nameBytes = (name: string): Uint8Array | null =>
+  name.includes(":") || name === "" ? null : encoder.encode(name);
 const fieldBytes = new WeakMap<RecordDescriptor, Array<Uint8Array | null>>();
 function fieldNameBytes(record: RecordDescriptor): Array<Uint8Array | null> {
   let list = fieldBytes.get(record);
@@ -89,7 +91,8 @@ const localName = (name: string): string => {
   const i = name.indexOf(":");
   return i < 0 ? name : name.slice(i + 1);
 };
-const typeName = (t: ValueType): string => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
+const typeName = (t: ValueType): string =>
+  typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 
 function isWhitespace(b: Uint8Array, s: number, e: number): boolean {
   for (let i = s; i < e; i++) {
@@ -138,9 +141,16 @@ export class ResponseDecoder implements XmlSink {
   private done = false;
   private result: unknown = undefined;
   private hasResult = false;
-  private fault: { version: "1.1" | "1.2"; texts: Map<string, string>; path: string[]; detailDepth: number } | null = null;
+  private fault: { version: "1.1" | "1.2"; texts: Map<string, string>; path: string[]; detailDepth: number } | null =
+    null;
 
-  constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext, options: DecodeOptions = {}) {
+  constructor(
+    op: OperationDescriptor,
+    binding: Binding,
+    namespace: string,
+    ctx?: ErrorContext,
+    options: DecodeOptions = {},
+  ) {
     this.op = op;
     this.info = BINDING_INFO[binding];
     this.namespace = namespace;
@@ -173,8 +183,17 @@ export class ResponseDecoder implements XmlSink {
   private wrap(err: unknown): unknown {
     if (err instanceof AsmxError) return err;
     if (err instanceof XmlSyntaxError) {
-      if (err.code === "invalid-utf8") return new DecodeError("", "UTF-8 text", `invalid UTF-8 bytes at offset ${err.offset}`, this.ctx, { cause: err });
-      return new DecodeError(this.path(), err.code === "namespace" ? "namespace-well-formed XML" : "well-formed XML", `${err.message} (${err.code} at offset ${err.offset})`, this.ctx, { cause: err });
+      if (err.code === "invalid-utf8")
+        return new DecodeError("", "UTF-8 text", `invalid UTF-8 bytes at offset ${err.offset}`, this.ctx, {
+          cause: err,
+        });
+      return new DecodeError(
+        this.path(),
+        err.code === "namespace" ? "namespace-well-formed XML" : "well-formed XML",
+        `${err.message} (${err.code} at offset ${err.offset})`,
+        this.ctx,
+        { cause: err },
+      );
     }
     return err;
   }
@@ -219,14 +238,34 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private push(kind: number, label: string): Frame {
-    const frame: Frame = { kind, label, record: null, value: null, next: 0, assigned: 0, mask: 0, ordered: true, item: "", itemBytes: null, names: null, itemType: null, field: null };
+    const frame: Frame = {
+      kind,
+      label,
+      record: null,
+      value: null,
+      next: 0,
+      assigned: 0,
+      mask: 0,
+      ordered: true,
+      item: "",
+      itemBytes: null,
+      names: null,
+      itemType: null,
+      field: null,
+    };
     this.frames.push(frame);
     this.top = frame;
     return frame;
   }
 
   /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
-  private startValue(type: ValueType, label: string, attrs: XmlAttributes, field: FieldDescriptor | null, listResult: { item: string; type: ValueType } | null): void {
+  private startValue(
+    type: ValueType,
+    label: string,
+    attrs: XmlAttributes,
+    field: FieldDescriptor | null,
+    listResult: { item: string; type: ValueType } | null,
+  ): void {
     const nil = attrs.length !== 0 && this.isNil(attrs, label);
     if (listResult) {
       const f = this.push(LIST, label);
@@ -287,7 +326,8 @@ export class ResponseDecoder implements XmlSink {
         if (top.value === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
         const local = localName(name);
         const list = top.value as unknown[];
-        if (local !== top.item) throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
+        if (local !== top.item)
+          throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
         return this.startValue(top.itemType as ValueType, `[${list.length}]`, attrs, null, null);
       }
       case ENVELOPE: {
@@ -310,9 +350,14 @@ export class ResponseDecoder implements XmlSink {
           this.fault = { version: this.info.envelope?.version ?? "1.1", texts: new Map(), path: [], detailDepth: 0 };
           return;
         }
-        if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE)) throw this.error("", "end of Body", `element <${name}>`);
+        if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE))
+          throw this.error("", "end of Body", `element <${name}>`);
         if (local !== `${this.op.name}Response` || ns !== this.namespace)
-          throw this.error("", `element ${this.op.name}Response in ${this.namespace}`, `element <${name}> in ${ns || "no namespace"}`);
+          throw this.error(
+            "",
+            `element ${this.op.name}Response in ${this.namespace}`,
+            `element <${name}> in ${ns || "no namespace"}`,
+          );
         this.push(RESPONSE, local);
         return;
       }
@@ -336,13 +381,21 @@ export class ResponseDecoder implements XmlSink {
       const soapNs = this.info.envelope?.ns;
       if (local !== "Envelope" || ns !== soapNs) {
         const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
-        throw this.error("", `${this.info.label} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
+        throw this.error(
+          "",
+          `${this.info.label} Envelope`,
+          `root element <${name}> in ${ns || "no namespace"}${other}`,
+        );
       }
       this.push(ENVELOPE, "Envelope");
       return;
     }
     if (local !== this.op.result.httpRoot || ns !== this.namespace)
-      throw this.error("", `root element ${this.op.result.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
+      throw this.error(
+        "",
+        `root element ${this.op.result.httpRoot} in ${this.namespace}`,
+        `root element <${name}> in ${ns || "no namespace"}`,
+      );
     this.startResult(local, attrs);
   }
 
@@ -364,7 +417,11 @@ export class ResponseDecoder implements XmlSink {
       if (found === undefined || this.resolve(name) !== this.namespace) {
         if (!this.lenient) {
           const known = fields.map((f) => f.wire).join(", ");
-          throw this.error(this.path(localName(name)), `an element of ${record.wire} (${known})`, `unknown element <${name}> (the lenient option skips unknown elements)`);
+          throw this.error(
+            this.path(localName(name)),
+            `an element of ${record.wire} (${known})`,
+            `unknown element <${name}> (the lenient option skips unknown elements)`,
+          );
         }
         this.skipDepth = 1;
         return;
@@ -411,7 +468,8 @@ export class ResponseDecoder implements XmlSink {
     if (this.fault) return this.textFault(latin1OrUtf8(b, s, e));
     if (!isWhitespace(b, s, e)) {
       const top = this.top;
-      if (top !== undefined && top.value === null && (top.kind === RECORD || top.kind === LIST)) throw this.error(this.path(), "no content (xsi:nil)", "text");
+      if (top !== undefined && top.value === null && (top.kind === RECORD || top.kind === LIST))
+        throw this.error(this.path(), "no content (xsi:nil)", "text");
       throw this.error(this.path(), "an element", `text ${JSON.stringify(latin1OrUtf8(b, s, Math.min(e, s + 40)))}`);
     }
   }
@@ -448,18 +506,24 @@ export class ResponseDecoder implements XmlSink {
             }
           }
         } else if (!this.nullableHere(frame.field)) {
-          throw this.error(`${this.path()}${this.path() === "" ? "" : "."}${frame.label}`, typeName(frame.record as RecordDescriptor), "xsi:nil");
+          throw this.error(
+            `${this.path()}${this.path() === "" ? "" : "."}${frame.label}`,
+            typeName(frame.record as RecordDescriptor),
+            "xsi:nil",
+          );
         }
         this.deliver(obj, frame.field);
         return;
       }
       case LIST:
-        if (frame.value === null && !this.op.result.nullable) throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
+        if (frame.value === null && !this.op.result.nullable)
+          throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
         this.deliver(frame.value, frame.field);
         return;
       case RESPONSE:
         if (!this.hasResult) {
-          if (!this.op.result.nullable) throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
+          if (!this.op.result.nullable)
+            throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
           this.result = null;
           this.hasResult = true;
         }
@@ -492,7 +556,11 @@ export class ResponseDecoder implements XmlSink {
     } catch (err) {
       if (err instanceof CodecError) {
         const shown = latin1OrUtf8(b, 0, Math.min(n, 64));
-        throw this.error(this.path(this.leafLabel), `${typeName(type)}${err.message.includes("range") ? ` (${err.message})` : ""}`, JSON.stringify(shown) + (n > 64 ? ` (${n} bytes)` : ""));
+        throw this.error(
+          this.path(this.leafLabel),
+          `${typeName(type)}${err.message.includes("range") ? ` (${err.message})` : ""}`,
+          JSON.stringify(shown) + (n > 64 ? ` (${n} bytes)` : ""),
+        );
       }
       throw err;
     }
@@ -503,7 +571,8 @@ export class ResponseDecoder implements XmlSink {
   private hint(f: Frame): void {
     const names = f.names as Array<Uint8Array | null>;
     const next = f.next;
-    if (next < names.length) this.tokenizer.expect(names[next] ?? null, (f.record as RecordDescriptor).fields[next]!.wire);
+    if (next < names.length)
+      this.tokenizer.expect(names[next] ?? null, (f.record as RecordDescriptor).fields[next]!.wire);
     else this.tokenizer.expect(null, "");
   }
 
@@ -524,7 +593,8 @@ export class ResponseDecoder implements XmlSink {
     const field = top !== undefined && top.kind === RECORD ? top.field : null;
     let value: unknown;
     if (this.leafNil) {
-      const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
+      const nullable =
+        top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
       if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
       if (this.leafText) throw this.error(this.path(this.leafLabel), "no content (xsi:nil)", "text");
       value = null;
@@ -584,13 +654,27 @@ export class ResponseDecoder implements XmlSink {
       return v === undefined ? undefined : v.trim();
     };
     if (f.version === "1.1") {
-      return { soapVersion: "1.1", faultCode: t("faultcode") ?? "", faultString: t("faultstring") ?? "", subcodes: [], actor: t("faultactor"), detail: t("detail") };
+      return {
+        soapVersion: "1.1",
+        faultCode: t("faultcode") ?? "",
+        faultString: t("faultstring") ?? "",
+        subcodes: [],
+        actor: t("faultactor"),
+        detail: t("detail"),
+      };
     }
     const subcodes = [...f.texts.entries()]
       .filter(([k]) => /^Code(\/Subcode)+\/Value$/.test(k))
       .sort(([a], [b]) => a.length - b.length)
       .map(([, v]) => v.trim());
-    return { soapVersion: "1.2", faultCode: t("Code/Value") ?? "", faultString: t("Reason/Text") ?? "", subcodes, actor: t("Role"), detail: t("detail") };
+    return {
+      soapVersion: "1.2",
+      faultCode: t("Code/Value") ?? "",
+      faultString: t("Reason/Text") ?? "",
+      subcodes,
+      actor: t("Role"),
+      detail: t("detail"),
+    };
   }
 }
 

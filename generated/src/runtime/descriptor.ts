@@ -7,7 +7,8 @@
  */
 
 /** XSD scalar types. */
-export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary";
+export type ScalarName =
+  "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary";
 
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {

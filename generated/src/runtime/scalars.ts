@@ -212,7 +212,7 @@ function base64FromBytes(b: Uint8Array, s: number, e: number): Uint8Array {
 const textEncoder = /* @__PURE__ */ new TextEncoder();
 /** A string reader built from a byte reader (for text already decoded to a string). */
 const fromText =
-  <T>(read: (b: Uint8Array, s: number, e: number) => T) =>
+  <T,>(read: (b: Uint8Array, s: number, e: number) => T) =>
   (text: string): T => {
     const b = textEncoder.encode(text);
     return read(b, 0, b.length);

@@ -327,7 +327,9 @@ function findInvalid(s: Uint8Array, from: number, to: number): number {
 
 /** XML 1.0 `Char` production for a code point. */
 const isXmlChar = (cp: number): boolean =>
-  cp >= 0x20 ? cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff) : cp === TAB || cp === LF || cp === CR;
+  cp >= 0x20
+    ? cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff)
+    : cp === TAB || cp === LF || cp === CR;
 
 /** `<?xml ... ?>` declaration (XML 1.0 §2.8), whitespace restricted to XML `S`. */
 const XML_DECL =
@@ -399,7 +401,8 @@ function readRef(s: Uint8Array, i: number, end: number, base: number): number {
       else throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
       cp = Math.min(cp * (hex ? 16 : 10) + v, 0x110000);
     }
-    if (!isXmlChar(cp)) throw new XmlSyntaxError("invalid-char", "character reference to a character not allowed in XML", base + i);
+    if (!isXmlChar(cp))
+      throw new XmlSyntaxError("invalid-char", "character reference to a character not allowed in XML", base + i);
     return cp;
   }
   const n = semi - j;
@@ -587,7 +590,12 @@ export class XmlTokenizer {
     if (this.ended) throw new XmlSyntaxError("syntax", "write() after end()", this.docLength());
     // A plain view: subclasses (Node's Buffer) make every slice and subarray slower, and
     // Buffer#slice does not even copy.
-    let chunk = typeof input === "string" ? this.encode(input) : input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    let chunk =
+      typeof input === "string"
+        ? this.encode(input)
+        : input.constructor === Uint8Array
+          ? input
+          : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     if (this.held.length !== 0) {
       const joined = new Uint8Array(this.held.length + chunk.length);
       joined.set(this.held);
@@ -665,7 +673,8 @@ export class XmlTokenizer {
       const need = this.accLen + piece.length;
       if (need > this.maxToken) throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
       if (need > this.acc.length) {
-        const bigger = new Uint8Array(Math.max(need, this.acc.length * 2, 256));
+        // Grow by half: a long token costs at most ~2.5× its size while it is copied over.
+        const bigger = new Uint8Array(Math.max(need, Math.floor(this.acc.length * 1.5), 256));
         bigger.set(this.acc.subarray(0, this.accLen));
         this.acc = bigger;
       }
@@ -695,7 +704,8 @@ export class XmlTokenizer {
    */
   end(): void {
     if (this.ended) return;
-    if (this.pendingSurrogate !== "") throw new XmlSyntaxError("invalid-char", "character not allowed in XML", this.docLength() + this.held.length);
+    if (this.pendingSurrogate !== "")
+      throw new XmlSyntaxError("invalid-char", "character not allowed in XML", this.docLength() + this.held.length);
     if (this.held.length !== 0) {
       this.rescan();
       throw new XmlSyntaxError("invalid-utf8", "malformed UTF-8", this.docLength());
@@ -707,7 +717,8 @@ export class XmlTokenizer {
     if (this.mode === CDATA) throw new XmlSyntaxError("truncated", "unterminated CDATA section", docLen);
     if (this.mode === PI) throw new XmlSyntaxError("truncated", "unterminated processing instruction", docLen);
     if (this.accLen !== 0) throw new XmlSyntaxError("truncated", "document ends inside a token", this.base);
-    if (this.depth !== 0) throw new XmlSyntaxError("truncated", `unclosed element '${this.stack[this.depth - 1]!}'`, docLen);
+    if (this.depth !== 0)
+      throw new XmlSyntaxError("truncated", `unclosed element '${this.stack[this.depth - 1]!}'`, docLen);
     if (this.phase === PROLOG) throw new XmlSyntaxError("truncated", "no root element", docLen);
   }
 
@@ -778,7 +789,8 @@ export class XmlTokenizer {
       if (mode !== MARKUP) {
         if (mode === CDATA) {
           let e = buf.indexOf(RBRACKET, p);
-          while (e >= 0 && e + 2 < len && !(buf[e + 1] === RBRACKET && buf[e + 2] === GT)) e = buf.indexOf(RBRACKET, e + 1);
+          while (e >= 0 && e + 2 < len && !(buf[e + 1] === RBRACKET && buf[e + 2] === GT))
+            e = buf.indexOf(RBRACKET, e + 1);
           if (e >= 0 && e + 2 < len) {
             if (e > p) this.text(buf, p, e, true, base);
             p = e + 3;
@@ -835,7 +847,8 @@ export class XmlTokenizer {
         const end = lt < 0 ? len : lt;
         if (this.phase !== ROOT) {
           for (let i = p; i < end; i++) {
-            if (!isWs(buf[i]!)) throw new XmlSyntaxError("syntax", "text is not allowed outside the root element", base + i);
+            if (!isWs(buf[i]!))
+              throw new XmlSyntaxError("syntax", "text is not allowed outside the root element", base + i);
           }
           p = end;
           continue;
@@ -849,7 +862,12 @@ export class XmlTokenizer {
           // Keep back what the next chunk could change: a partial reference, a CR, ']' / ']]'.
           const amp = buf.lastIndexOf(AMP, len - 1);
           if (amp >= p && buf.indexOf(SEMI, amp) < 0) {
-            if (len - amp > maxName + 16) throw new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", base + amp);
+            if (len - amp > maxName + 16)
+              throw new XmlSyntaxError(
+                "syntax",
+                "'&' does not start a valid entity or character reference",
+                base + amp,
+              );
             stop = amp;
           }
           if (stop === len) {
@@ -892,7 +910,12 @@ export class XmlTokenizer {
           if (ch !== GT) {
             const more = nameCharAt(buf, k, len);
             if (more < 0) break;
-            if (more > 0) throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${stack[depth - 1]!}'`, base + p);
+            if (more > 0)
+              throw new XmlSyntaxError(
+                "mismatched-tag",
+                `end tag does not match start tag '${stack[depth - 1]!}'`,
+                base + p,
+              );
             if (!isWs(ch)) throw new XmlSyntaxError("syntax", "malformed end tag", base + k);
             do k++;
             while (k < len && isWs((ch = buf[k]!)));
@@ -912,7 +935,12 @@ export class XmlTokenizer {
         }
         const e = scanName(buf, p + 2, len);
         if (e >= len) break;
-        if (e > p + 2) throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${stack[depth - 1]!}'`, base + p);
+        if (e > p + 2)
+          throw new XmlSyntaxError(
+            "mismatched-tag",
+            `end tag does not match start tag '${stack[depth - 1]!}'`,
+            base + p,
+          );
         throw new XmlSyntaxError("syntax", "malformed end tag", base + p + 2);
       }
 
@@ -931,8 +959,10 @@ export class XmlTokenizer {
             if (prefixOf(buf, p, len, "<![CDATA[")) break;
             throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
           }
-          if (!startsWith(buf, p, "<![CDATA[")) throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
-          if (this.phase !== ROOT) throw new XmlSyntaxError("syntax", "CDATA section outside the root element", base + p);
+          if (!startsWith(buf, p, "<![CDATA["))
+            throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
+          if (this.phase !== ROOT)
+            throw new XmlSyntaxError("syntax", "CDATA section outside the root element", base + p);
           this.mode = CDATA;
           p += 9;
           continue;
@@ -940,7 +970,8 @@ export class XmlTokenizer {
         if (c2 === 0x44 /* D */) {
           if (p + 9 > len) {
             if (prefixOf(buf, p, len, "<!DOCTYPE")) break;
-          } else if (startsWith(buf, p, "<!DOCTYPE")) throw new XmlSyntaxError("doctype-forbidden", "DOCTYPE declarations are not allowed", base + p);
+          } else if (startsWith(buf, p, "<!DOCTYPE"))
+            throw new XmlSyntaxError("doctype-forbidden", "DOCTYPE declarations are not allowed", base + p);
         }
         throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
       }
@@ -951,19 +982,33 @@ export class XmlTokenizer {
         if (te - p - 2 > maxName) throw new XmlSyntaxError("token-too-long", "PI target too long", base + p);
         if (te >= len) break;
         const after = buf[te]!;
-        if (!isWs(after) && after !== QUESTION) throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
+        if (!isWs(after) && after !== QUESTION)
+          throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
         if (after === QUESTION && te + 1 >= len) break;
-        if (after === QUESTION && buf[te + 1] !== GT) throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
-        if (te - p - 2 === 3 && (buf[p + 2]! | 0x20) === 0x78 && (buf[p + 3]! | 0x20) === 0x6d && (buf[p + 4]! | 0x20) === 0x6c) {
-          if (buf[p + 2] !== 0x78 || buf[p + 3] !== 0x6d || buf[p + 4] !== 0x6c) throw new XmlSyntaxError("syntax", "reserved processing instruction target", base + p);
-          if (base + p !== this.docStart) throw new XmlSyntaxError("syntax", "the XML declaration must be at the very start of the document", base + p);
+        if (after === QUESTION && buf[te + 1] !== GT)
+          throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
+        if (
+          te - p - 2 === 3 &&
+          (buf[p + 2]! | 0x20) === 0x78 &&
+          (buf[p + 3]! | 0x20) === 0x6d &&
+          (buf[p + 4]! | 0x20) === 0x6c
+        ) {
+          if (buf[p + 2] !== 0x78 || buf[p + 3] !== 0x6d || buf[p + 4] !== 0x6c)
+            throw new XmlSyntaxError("syntax", "reserved processing instruction target", base + p);
+          if (base + p !== this.docStart)
+            throw new XmlSyntaxError(
+              "syntax",
+              "the XML declaration must be at the very start of the document",
+              base + p,
+            );
           let q = buf.indexOf(QUESTION, te);
           while (q >= 0 && q + 1 < len && buf[q + 1] !== GT) q = buf.indexOf(QUESTION, q + 1);
           if (q < 0 || q + 1 >= len) {
             wait = GT;
             break;
           }
-          if (!XML_DECL.test(latin1OrUtf8(buf, p, q + 2))) throw new XmlSyntaxError("syntax", "malformed XML declaration", base + p);
+          if (!XML_DECL.test(latin1OrUtf8(buf, p, q + 2)))
+            throw new XmlSyntaxError("syntax", "malformed XML declaration", base + p);
           p = q + 2;
           continue;
         }
@@ -1009,7 +1054,8 @@ export class XmlTokenizer {
       const ch = buf[nameEnd]!;
       if (ch === SLASH) {
         if (nameEnd + 1 >= len) break;
-        if (buf[nameEnd + 1] !== GT) throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + nameEnd);
+        if (buf[nameEnd + 1] !== GT)
+          throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + nameEnd);
         gt = nameEnd + 1;
       } else if (ch !== GT) {
         if (!isWs(ch)) throw new XmlSyntaxError("syntax", "invalid character in element name", base + nameEnd);
@@ -1020,7 +1066,8 @@ export class XmlTokenizer {
         }
       }
       this.resumeAt = 0;
-      if (depth >= this.maxDepth) throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
+      if (depth >= this.maxDepth)
+        throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
       let name: string;
       if (expected) {
         name = this.expName;
@@ -1103,13 +1150,15 @@ export class XmlTokenizer {
       if (c === GT || c === SLASH) {
         if (c === SLASH) {
           if (j + 1 >= len) return -1;
-          if (s[j + 1] !== GT) throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + j);
+          if (s[j + 1] !== GT)
+            throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + j);
           j++;
         }
         a.length = count;
         return j;
       }
-      if (count > 0 && j === before) throw new XmlSyntaxError("syntax", "whitespace is required between attributes", base + j);
+      if (count > 0 && j === before)
+        throw new XmlSyntaxError("syntax", "whitespace is required between attributes", base + j);
       const ns = j;
       const ne = scanName(s, j, len);
       if (ne < 0) throw new XmlSyntaxError("syntax", "invalid character in attribute name", base + j);
@@ -1131,10 +1180,12 @@ export class XmlTokenizer {
         this.wait = q;
         return -1;
       }
-      if (count >= this.maxAttrs) throw new XmlSyntaxError("token-too-long", `more than ${this.maxAttrs} attributes`, base + ns);
+      if (count >= this.maxAttrs)
+        throw new XmlSyntaxError("token-too-long", `more than ${this.maxAttrs} attributes`, base + ns);
       const name = nameString(s, ns, ne, hash);
       if (set === null) {
-        for (let k = 0; k < count; k++) if (names[k] === name) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, base + ns);
+        for (let k = 0; k < count; k++)
+          if (names[k] === name) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, base + ns);
         if (count === 16) set = new Set(names.slice(0, count));
       }
       if (set !== null) {
@@ -1166,14 +1217,19 @@ export class XmlTokenizer {
       const prefix = n.length === 5 ? "" : n.slice(6);
       const uri = a.value(i);
       const at = base + a.spans[i * 4]!;
-      if (prefix === "xmlns" || uri === XMLNS_NS) throw new XmlSyntaxError("namespace", "the xmlns prefix and namespace are reserved", at);
-      if ((prefix === "xml") !== (uri === XML_NS)) throw new XmlSyntaxError("namespace", "the xml prefix is bound to its namespace only", at);
-      if (prefix !== "" && uri === "") throw new XmlSyntaxError("namespace", `prefix '${prefix}' cannot be undeclared`, at);
+      if (prefix === "xmlns" || uri === XMLNS_NS)
+        throw new XmlSyntaxError("namespace", "the xmlns prefix and namespace are reserved", at);
+      if ((prefix === "xml") !== (uri === XML_NS))
+        throw new XmlSyntaxError("namespace", "the xml prefix is bound to its namespace only", at);
+      if (prefix !== "" && uri === "")
+        throw new XmlSyntaxError("namespace", `prefix '${prefix}' cannot be undeclared`, at);
       this.nsPrefix.push(prefix);
       this.nsUri.push(uri);
     }
-    if (!isQName(name)) throw new XmlSyntaxError("namespace", `'${name}' is not a qualified name`, this.base + nameStart);
-    if (this.namespaceOf(name) === undefined) throw new XmlSyntaxError("namespace", `undeclared namespace prefix in '${name}'`, this.base + nameStart);
+    if (!isQName(name))
+      throw new XmlSyntaxError("namespace", `'${name}' is not a qualified name`, this.base + nameStart);
+    if (this.namespaceOf(name) === undefined)
+      throw new XmlSyntaxError("namespace", `undeclared namespace prefix in '${name}'`, this.base + nameStart);
     let seen: Set<string> | null = null;
     for (let i = 0; i < a.length; i++) {
       const n = a.names[i]!;
@@ -1189,7 +1245,8 @@ export class XmlTokenizer {
       a.uris[i] = uri;
       const key = `${uri} ${n.slice(colon + 1)}`;
       seen ??= new Set();
-      if (seen.has(key)) throw new XmlSyntaxError("namespace", `duplicate attribute '${n}' (same namespace and local name)`, at);
+      if (seen.has(key))
+        throw new XmlSyntaxError("namespace", `duplicate attribute '${n}' (same namespace and local name)`, at);
       seen.add(key);
     }
     a.uris.length = a.length;
