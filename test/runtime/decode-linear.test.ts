@@ -46,7 +46,7 @@ describe("long digit runs", () => {
     const e = decodeError(() => decodeResponse(GetMessagesAfterIDOperation, "soap11", message("Tariff", "1".repeat(100_000) + "x")));
     expect(e.path).toBe("GetMessagesAfterIDResult[0].Tariff");
     expect(e.expected).toBe("double");
-    expect(e.found).toMatch(/^"1{64}" \(1000001 bytes\)$/);
+    expect(e.found).toMatch(/^"1{64}" \(100001 bytes\)$/);
   });
 
   it("long: the digit count is checked before any BigInt is made", () => {
