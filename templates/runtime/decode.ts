@@ -256,6 +256,7 @@ export class ResponseDecoder implements XmlSink {
     this.leafText = false;
     this.str = "";
     this.len = 0;
+    if (this.bytes.length > 65536) this.bytes = new Uint8Array(64);
   }
 
   open(name: string, attrs: XmlAttributes): void {
@@ -391,18 +392,18 @@ export class ResponseDecoder implements XmlSink {
     if (this.inLeaf && this.skipDepth === 0) {
       this.leafText = true;
       if (this.leafType === "string") {
-        this.str = this.str === "" ? latin1OrUtf8(b, s, e) : this.str + latin1OrUtf8(b, s, e);
-        return;
+        if (this.str === "" && this.len === 0) {
+          this.str = latin1OrUtf8(b, s, e); // the usual case: the whole text in one piece
+          return;
+        }
+        if (this.str !== "") {
+          // More pieces (chunk boundaries, CDATA, comments): collect bytes, decode once at the end.
+          const first = encoder.encode(this.str);
+          this.str = "";
+          this.append(first, 0, first.length);
+        }
       }
-      const n = e - s;
-      if (this.len + n > this.bytes.length) {
-        const bigger = new Uint8Array(Math.max(this.bytes.length * 2, this.len + n));
-        bigger.set(this.bytes.subarray(0, this.len));
-        this.bytes = bigger;
-      }
-      if (n < 32) for (let i = 0; i < n; i++) this.bytes[this.len + i] = b[s + i]!;
-      else this.bytes.set(b.subarray(s, e), this.len);
-      this.len += n;
+      this.append(b, s, e);
       return;
     }
     if (this.skipDepth > 0) return;
@@ -411,6 +412,21 @@ export class ResponseDecoder implements XmlSink {
       const top = this.top;
       if (top !== undefined && top.value === null && (top.kind === RECORD || top.kind === LIST)) throw this.error(this.path(), "no content (xsi:nil)", "text");
       throw this.error(this.path(), "an element", `text ${JSON.stringify(latin1OrUtf8(b, s, Math.min(e, s + 40)))}`);
+    }
+  }
+
+  /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
+  private append(b: Uint8Array, s: number, e: number): void {
+    {
+      const n = e - s;
+      if (this.len + n > this.bytes.length) {
+        const bigger = new Uint8Array(Math.max(Math.floor(this.bytes.length * 1.5), this.len + n));
+        bigger.set(this.bytes.subarray(0, this.len));
+        this.bytes = bigger;
+      }
+      if (n < 32) for (let i = 0; i < n; i++) this.bytes[this.len + i] = b[s + i]!;
+      else this.bytes.set(b.subarray(s, e), this.len);
+      this.len += n;
     }
   }
 
@@ -474,7 +490,7 @@ export class ResponseDecoder implements XmlSink {
 
   /** The leaf's scalar value (not nil). */
   private scalar(type: ValueType): unknown {
-    if (type === "string") return this.str;
+    if (type === "string") return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
     const b = this.bytes;
     const n = this.len;
     try {

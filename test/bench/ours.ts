@@ -20,6 +20,11 @@ export function decodeOurs(binding: Binding, bytes: Uint8Array): unknown {
   return decodeResponse(GetMessagesAfterIDOperation, binding, bytes);
 }
 
+/** The same with the lenient option (unknown record elements skipped): the adversarial corpus uses it. */
+export function decodeOursLenient(binding: Binding, bytes: Uint8Array): unknown {
+  return decodeResponse(GetMessagesAfterIDOperation, binding, bytes, { lenient: true });
+}
+
 const clients = new Map<string, ReturnType<typeof createClient>>();
 
 /** One full call (request encode, HTTP round trip, decode). The client is created once per baseUrl+binding. */

@@ -6,7 +6,7 @@
  * Prints tables, writes test/bench/.out/results.json and test/bench/.out/results.md.
  *
  * BENCH_QUICK=1   ~30 s smoke run (few samples; figures are indicative only)
- * BENCH_ONLY=decode,call,memory,cold,generate,size   run only these sections
+ * BENCH_ONLY=decode,call,memory,cold,generate,size,adversarial   run only these sections
  *
  * Every use of the generated package goes through ./ours.ts.
  */
@@ -20,6 +20,7 @@ import { build } from "esbuild";
 import { XMLParser } from "fast-xml-parser";
 import { buildFixtures, contentType, type Form, FORMS, fixtureKey, FIRST_MSG_ID } from "./fixtures.ts";
 import { type Candidate, compare, median, type SamplerOptions } from "./lib/measure.ts";
+import { benchAdversarial } from "./adversarial.ts";
 import { resultLine, runChild } from "./lib/proc.ts";
 import { fmtBytes, fmtMs, fmtRate, fmtRatio, renderMd, renderText, type Table } from "./lib/report.ts";
 import { createSoapClient, soapCall, soapDecode, soapEnvelopeItems, type SoapClient } from "./lib/soap-side.ts";
@@ -894,6 +895,13 @@ async function main(): Promise<void> {
     if (want("cold")) await benchCold();
     if (want("generate")) await benchGenerate();
     if (want("size")) await benchSize();
+    if (want("adversarial") && oursAdapterBundle) {
+      const adv = await benchAdversarial({ adapterBundle: oursAdapterBundle, dir: join(OUT, "adversarial"), quick: QUICK, childDir: join(BENCH, "children"), env: CHILD_ENV, log });
+      tables.push(adv.table);
+      results["adversarial"] = adv.rows;
+      target("adversarial corpus: worst-case decode ≥ 20 MB/s", `${adv.worstRate.toFixed(0)} MB/s (${fmtBytes(adv.sizeBytes)} documents)`, adv.worstRate >= 20);
+      target("adversarial corpus: peak RSS growth ≤ 4× the input", `${adv.worstRatio.toFixed(2)}×`, adv.worstRatio <= 4);
+    }
   } finally {
     stopServer();
   }

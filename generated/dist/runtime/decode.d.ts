@@ -88,6 +88,8 @@ export declare class ResponseDecoder implements XmlSink {
     private startResult;
     private openField;
     text(b: Uint8Array, s: number, e: number): void;
+    /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
+    private append;
     close(_name: string): void;
     private nullableHere;
     /** The leaf's scalar value (not nil). */

@@ -6,6 +6,7 @@
  * decoder turn it into an EncodeError or DecodeError that names the parameter or path.
  */
 import { XsdDateTime } from "./datetime.js";
+import { latin1OrUtf8 } from "./xml.js";
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export class CodecError extends Error {
     name = "CodecError";
@@ -104,12 +105,7 @@ function is(b, s, e, lit) {
     return true;
 }
 /** ASCII bytes as a string (callers have checked they are ASCII). */
-function ascii(b, s, e) {
-    let out = "";
-    for (let i = s; i < e; i++)
-        out += String.fromCharCode(b[i]);
-    return out;
-}
+const ascii = latin1OrUtf8;
 function doubleFromBytes(b, s, e) {
     trim(b, s, e);
     const start = ts;
@@ -166,8 +162,12 @@ function booleanFromBytes(b, s, e) {
         return false;
     throw new CodecError("not a boolean");
 }
+/** Longest dateTime text read (a 9-digit year, 7+ fraction digits and an offset fit easily). */
+const MAX_DATETIME = 64;
 function dateTimeFromBytes(b, s, e) {
     trim(b, s, e);
+    if (te - ts > MAX_DATETIME)
+        throw new CodecError(`not an XSD dateTime (longer than ${MAX_DATETIME} characters)`);
     for (let i = ts; i < te; i++)
         if (b[i] >= 0x80)
             throw new CodecError("not an XSD dateTime");

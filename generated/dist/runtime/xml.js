@@ -1179,11 +1179,15 @@ export class XmlTokenizer {
                     throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, base + ns);
                 set.add(name);
             }
-            let k = s.indexOf(LT, vs);
-            if (k >= 0 && k < ve)
-                throw new XmlSyntaxError("syntax", "'<' is not allowed in attribute values", base + k);
-            for (k = s.indexOf(AMP, vs); k >= 0 && k < ve; k = s.indexOf(AMP, refEnd))
-                readRef(s, k, ve, base);
+            for (let k = vs; k < ve; k++) {
+                const v = s[k];
+                if (v === LT)
+                    throw new XmlSyntaxError("syntax", "'<' is not allowed in attribute values", base + k);
+                if (v === AMP) {
+                    readRef(s, k, ve, base);
+                    k = refEnd - 1;
+                }
+            }
             names[count] = name;
             spans[count * 4] = ns - tag;
             spans[count * 4 + 1] = ne - tag;

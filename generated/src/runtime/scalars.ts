@@ -7,6 +7,7 @@
  */
 import { XsdDateTime } from "./datetime.js";
 import type { ScalarName } from "./descriptor.js";
+import { latin1OrUtf8 } from "./xml.js";
 
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export class CodecError extends Error {
@@ -104,11 +105,7 @@ function is(b: Uint8Array, s: number, e: number, lit: string): boolean {
 }
 
 /** ASCII bytes as a string (callers have checked they are ASCII). */
-function ascii(b: Uint8Array, s: number, e: number): string {
-  let out = "";
-  for (let i = s; i < e; i++) out += String.fromCharCode(b[i]!);
-  return out;
-}
+const ascii = latin1OrUtf8;
 
 function doubleFromBytes(b: Uint8Array, s: number, e: number): number {
   trim(b, s, e);
@@ -154,8 +151,12 @@ function booleanFromBytes(b: Uint8Array, s: number, e: number): boolean {
   throw new CodecError("not a boolean");
 }
 
+/** Longest dateTime text read (a 9-digit year, 7+ fraction digits and an offset fit easily). */
+const MAX_DATETIME = 64;
+
 function dateTimeFromBytes(b: Uint8Array, s: number, e: number): XsdDateTime {
   trim(b, s, e);
+  if (te - ts > MAX_DATETIME) throw new CodecError(`not an XSD dateTime (longer than ${MAX_DATETIME} characters)`);
   for (let i = ts; i < te; i++) if (b[i]! >= 0x80) throw new CodecError("not an XSD dateTime");
   try {
     return XsdDateTime.parse(ascii(b, ts, te));
