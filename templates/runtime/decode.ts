@@ -127,6 +127,8 @@ export class ResponseDecoder implements XmlSink {
   private leafType: ValueType = "string";
   private leafNil = false;
   private leafLabel = "";
+  /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
+  private leafField: FieldDescriptor | null = null;
   private str = "";
   private bytes = new Uint8Array(64);
   private len = 0;
@@ -379,9 +381,9 @@ export class ResponseDecoder implements XmlSink {
     top.next = index + 1;
     top.assigned++;
     top.mask |= bit;
-    top.field = field;
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
+      this.leafField = field;
       this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
       return;
     }
@@ -526,7 +528,7 @@ export class ResponseDecoder implements XmlSink {
     const top = this.top;
     // Fast path: a non-nil scalar field of a record.
     if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
-      (top.value as Record<string, unknown>)[(top.field as FieldDescriptor).prop] = this.scalar(this.leafType);
+      (top.value as Record<string, unknown>)[(this.leafField as FieldDescriptor).prop] = this.scalar(this.leafType);
       this.hint(top);
       return;
     }
@@ -535,7 +537,7 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private closeLeafGeneral(top: Frame | undefined): void {
-    const field = top !== undefined && top.kind === RECORD ? top.field : null;
+    const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
     let value: unknown;
     if (this.leafNil) {
       const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
