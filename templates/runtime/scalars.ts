@@ -3,7 +3,7 @@
  * the range checks of the XSD type. Codecs throw CodecError with a reason; the encoder and
  * decoder turn it into an EncodeError or DecodeError that names the parameter or path.
  */
-import { XsdDateTime } from "./datetime.js";
+import { XsdDateTime, parseDateTimeBytes } from "./datetime.js";
 import type { ScalarName } from "./descriptor.js";
 import { latin1OrUtf8 } from "./xml.js";
 
@@ -155,6 +155,8 @@ const MAX_DATETIME = 64;
 function dateTimeFromBytes(b: Uint8Array, s: number, e: number): XsdDateTime {
   trim(b, s, e);
   if (te - ts > MAX_DATETIME) throw new CodecError(`not an XSD dateTime (longer than ${MAX_DATETIME} characters)`);
+  const fast = parseDateTimeBytes(b, ts, te);
+  if (fast !== null) return fast;
   for (let i = ts; i < te; i++) if (b[i]! >= 0x80) throw new CodecError("not an XSD dateTime");
   try {
     return XsdDateTime.parse(ascii(b, ts, te));

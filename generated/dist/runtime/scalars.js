@@ -5,7 +5,7 @@
  * the range checks of the XSD type. Codecs throw CodecError with a reason; the encoder and
  * decoder turn it into an EncodeError or DecodeError that names the parameter or path.
  */
-import { XsdDateTime } from "./datetime.js";
+import { XsdDateTime, parseDateTimeBytes } from "./datetime.js";
 import { latin1OrUtf8 } from "./xml.js";
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export class CodecError extends Error {
@@ -168,6 +168,9 @@ function dateTimeFromBytes(b, s, e) {
     trim(b, s, e);
     if (te - ts > MAX_DATETIME)
         throw new CodecError(`not an XSD dateTime (longer than ${MAX_DATETIME} characters)`);
+    const fast = parseDateTimeBytes(b, ts, te);
+    if (fast !== null)
+        return fast;
     for (let i = ts; i < te; i++)
         if (b[i] >= 0x80)
             throw new CodecError("not an XSD dateTime");
