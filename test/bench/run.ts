@@ -21,6 +21,7 @@ import { XMLParser } from "fast-xml-parser";
 import { buildFixtures, contentType, type Form, FORMS, fixtureKey, FIRST_MSG_ID } from "./fixtures.ts";
 import { type Candidate, compare, median, type SamplerOptions } from "./lib/measure.ts";
 import { benchAdversarial } from "./adversarial.ts";
+import { benchOverlap } from "./overlap.ts";
 import { resultLine, runChild } from "./lib/proc.ts";
 import { fmtBytes, fmtMs, fmtRate, fmtRatio, renderMd, renderText, type Table } from "./lib/report.ts";
 import { benchGeneratorScale } from "./generator-scale.ts";
@@ -837,6 +838,12 @@ async function main(): Promise<void> {
     if (needServer) await startServer();
     if (want("decode")) await benchDecode(fx, await createSoapClient(WSDL, "http://127.0.0.1:9"));
     if (want("call")) await benchCall();
+    if (want("call") && ours) {
+      const ov = await benchOverlap(ours, baseUrl, BIG, callOpts(BIG));
+      tables.push(ov.table);
+      results["overlap"] = ov.figures;
+      target(`full call ${BIG} items: ≤ transfer + 1.2× decode`, `call − transfer = ${ov.ratio.toFixed(2)}× decode`, ov.ratio <= 1.2);
+    }
     if (want("memory")) await benchMemory();
     if (want("cold")) await benchCold();
     if (want("generate")) await benchGenerate();
