@@ -26,7 +26,9 @@ export function emitGoldenTests(model: ServiceModel, goldenDir: string): Emitted
   const [bindings, createConfig, prepareRequest] = [file.use(sym("BINDINGS", false)), file.use(sym("createConfig", false)), file.use(sym("prepareRequest", false))];
   file.use(sym("Binding", true));
   file.use(sym("WireRequest", true));
-  const dir = goldenDir.replace(/\/+$/, "");
+  let end = goldenDir.length;
+  while (end > 0 && goldenDir.charCodeAt(end - 1) === 47) end--; // trailing "/" (a loop: /\/+$/ backtracks quadratically)
+  const dir = goldenDir.slice(0, end);
   file.push(HELPERS);
   file.push({
     kind: Kind.VariableStatement,

@@ -7,10 +7,12 @@ import { BINDING_INFO, type Binding } from "./binding.js";
 import { checkBaseUrl, type CallOptions, type ClientHooks, type Config } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
+import { XmlSyntaxError } from "./xml.js";
 import { encodeRequest, type WireRequest } from "./encode.js";
 import {
   AbortError,
   AsmxError,
+  DecodeError,
   HttpFaultError,
   HttpStatusError,
   MiddlewareError,
@@ -182,28 +184,31 @@ function charsetOf(contentType: string): string {
   return m?.[1]?.toLowerCase() ?? "utf-8";
 }
 
-/** Streams a 2xx XML body through the decoder, enforcing the size limit. */
+/**
+ * Streams a 2xx XML body through the decoder as it arrives, enforcing the size limit. UTF-8
+ * bodies go to the decoder as bytes (it checks the encoding itself); other charsets are
+ * converted to text first.
+ */
 async function decodeStreaming(
   response: FetchResponse,
   op: OperationDescriptor,
   binding: Binding,
   namespace: string,
   limit: number,
+  lenient: boolean,
   ctx: ErrorContext,
   stopper: Stopper,
 ): Promise<unknown> {
-  const decoder = new ResponseDecoder(op, binding, namespace, ctx);
-  let text: TextDecoder;
-  try {
-    text = new TextDecoder(charsetOf(response.headers.get("content-type") ?? ""), { fatal: true });
-  } catch {
-    throw new HttpStatusError(
-      response.status,
-      response.headers.get("content-type") ?? "",
-      "",
-      "unsupported charset",
-      ctx,
-    );
+  const decoder = new ResponseDecoder(op, binding, namespace, ctx, { lenient });
+  const contentType = response.headers.get("content-type") ?? "";
+  const charset = charsetOf(contentType);
+  let text: TextDecoder | null = null;
+  if (charset !== "utf-8" && charset !== "utf8") {
+    try {
+      text = new TextDecoder(charset, { fatal: true });
+    } catch {
+      throw new HttpStatusError(response.status, contentType, "", "unsupported charset", ctx);
+    }
   }
   let total = 0;
   if (response.body !== null) {
@@ -216,21 +221,25 @@ async function decodeStreaming(
         if (done || value === undefined) break;
         total += value.byteLength;
         if (total > limit) throw new ResponseTooLargeError(limit, ctx);
-        let chunk: string;
-        try {
-          chunk = text.decode(value, { stream: true });
-        } catch (err) {
-          throw new HttpStatusError(
-            response.status,
-            response.headers.get("content-type") ?? "",
-            "",
-            `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`,
-            ctx,
-          );
-        }
         // A refused document (DOCTYPE, bad XML, wrong element) throws here, on the first bad
         // chunk: the rest of the body is not read.
-        if (chunk !== "") decoder.write(chunk);
+        if (text === null) {
+          try {
+            decoder.write(value);
+          } catch (err) {
+            if (err instanceof DecodeError && err.cause instanceof XmlSyntaxError && err.cause.code === "invalid-utf8")
+              throw new HttpStatusError(response.status, contentType, "", `body is not valid utf-8: ${err.cause.message} at byte ${err.cause.offset}`, ctx);
+            throw err;
+          }
+        } else {
+          let chunk: string;
+          try {
+            chunk = text.decode(value, { stream: true });
+          } catch (err) {
+            throw new HttpStatusError(response.status, contentType, "", `body is not valid ${charset}: ${(err as Error).message}`, ctx);
+          }
+          if (chunk !== "") decoder.write(chunk);
+        }
       }
       finished = true;
     } finally {
@@ -238,17 +247,13 @@ async function decodeStreaming(
       if (!finished) cancelReader(reader);
     }
   }
-  try {
-    const tail = text.decode();
-    if (tail !== "") decoder.write(tail);
-  } catch (err) {
-    throw new HttpStatusError(
-      response.status,
-      response.headers.get("content-type") ?? "",
-      "",
-      `body is not valid text: ${(err as Error).message}`,
-      ctx,
-    );
+  if (text !== null) {
+    try {
+      const tail = text.decode();
+      if (tail !== "") decoder.write(tail);
+    } catch (err) {
+      throw new HttpStatusError(response.status, contentType, "", `body is not valid text: ${(err as Error).message}`, ctx);
+    }
   }
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, response.status, ctx);
@@ -291,7 +296,7 @@ async function failure(
   if (soap && /xml/i.test(contentType)) {
     try {
       const decoder = new ResponseDecoder(op, binding, namespace, ctx);
-      decoder.write(text);
+      decoder.write(bytes);
       const outcome = decoder.end();
       if (outcome.kind === "fault") {
         const f = outcome.fault;
@@ -534,7 +539,7 @@ async function send<P, R>(
       const declared = Number(response.headers.get("content-length") ?? "NaN");
       if (declared > config.maxResponseBytes) throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
       if (response.status === 200 && /xml/i.test(contentType)) {
-        return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx, stopper)) as R;
+        return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper)) as R;
       }
       throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
     } catch (err) {

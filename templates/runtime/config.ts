@@ -102,6 +102,13 @@ export interface ClientOptions {
   readonly maxResponseBytes?: number | undefined;
   /** Logging and metrics hooks; their payloads never show the password. */
   readonly hooks?: ClientHooks | undefined;
+  /**
+   * Skip response elements inside a record that the spec does not know, instead of failing with
+   * a DecodeError. Default false: an unknown element usually means the spec and the service
+   * disagree (a renamed field would otherwise decode as null without a word). Set it when the
+   * service is known to add fields over time; every other check stays strict.
+   */
+  readonly lenient?: boolean | undefined;
 }
 
 /** Per-call overrides of the client's options (the last argument of every operation). */
@@ -118,6 +125,8 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Middleware for this call, run after the client's. */
   readonly middleware?: readonly Middleware[] | undefined;
+  /** Overrides the client's {@link ClientOptions.lenient} for this call. */
+  readonly lenient?: boolean | undefined;
 }
 
 /** Resolved client options. */
@@ -137,6 +146,7 @@ export interface Config {
   readonly signal: AbortSignal | undefined;
   readonly maxResponseBytes: number;
   readonly hooks?: ClientHooks | undefined;
+  readonly lenient?: boolean | undefined;
 }
 
 /** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
@@ -150,7 +160,14 @@ export function checkBaseUrl(value: string): string {
   if (base.protocol !== "http:" && base.protocol !== "https:")
     throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
-  return base.href.replace(/\/+$/, "");
+  return trimSlashes(base.href);
+}
+
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks quadratically on many slashes). */
+function trimSlashes(href: string): string {
+  let end = href.length;
+  while (end > 0 && href.charCodeAt(end - 1) === 47) end--;
+  return href.slice(0, end);
 }
 
 /** Validates and resolves options. Throws TypeError on unusable options. */
@@ -191,5 +208,6 @@ export function createConfig(options: ClientOptions): Config {
     signal: options.signal,
     maxResponseBytes,
     hooks: Object.freeze({ ...options.hooks }),
+    lenient: options.lenient === true,
   });
 }

@@ -1,22 +1,23 @@
 /**
- * Streaming, allocation-light XML tokenizer for the subset of XML 1.0 that
- * SOAP allows (no DTD, no external entities).
+ * Streaming XML tokenizer over UTF-8 bytes, for the subset of XML 1.0 that SOAP allows (no DTD,
+ * no external entities), with optional XML-namespace well-formedness checks.
  *
- * Part of the hand-written runtime that is copied verbatim into generated
- * clients: it has no dependencies and uses no platform built-ins, so it runs
- * on Node ≥ 18, Deno, Bun and edge runtimes alike.
+ * Part of the hand-written runtime that is copied verbatim into generated clients: no
+ * dependencies, no platform built-ins beyond TextEncoder/TextDecoder.
  *
- * Design notes (performance):
- * - The input is scanned with `indexOf`/`charCodeAt` over a single string.
- *   Plain text between tags is handed to the sink as one `slice` — the only
- *   slow path (string building) happens when the run contains an entity
- *   reference, a carriage return or `]]>`, which are located with cached
- *   `indexOf` look-ahead (amortised O(n) over the whole buffer).
- * - Characters that XML 1.0 forbids are found by one regular-expression scan
- *   per chunk (~0.5 ns/char) instead of a per-character check in every state.
- * - No per-token objects are allocated: names/attributes/text are the only
- *   allocations and they are handed straight to the sink.
- * - The tokenizer is fully iterative; nesting depth only grows an array.
+ * Design (performance and safety):
+ * - The input is scanned as bytes; nothing becomes a JS string unless a sink asks for it.
+ *   Element and attribute names go through a small direct-mapped cache, so the same name
+ *   yields the same string without allocating. Text is handed to the sink as a byte range
+ *   (entity references resolved, line ends normalised); a sink decodes only what it keeps.
+ * - Every chunk is checked once, as it arrives, for malformed UTF-8 and for characters XML
+ *   1.0 forbids (C0 controls other than TAB/LF/CR, surrogates, U+FFFE, U+FFFF).
+ * - Every scan is linear in the input: long tokens split over many chunks are collected and
+ *   scanned once, text is streamed, and look-ahead positions are cached.
+ * - No recursion: nesting depth only grows arrays; the depth, name length, attribute count and
+ *   unfinished-token size are bounded.
+ *
+ * Offsets in errors are byte offsets in the whole document (across all writes).
  *
  * @module
  */
@@ -27,29 +28,20 @@ export type XmlErrorCode =
   | "doctype-forbidden"
   | "entity-unknown"
   | "invalid-char"
+  | "invalid-utf8"
   | "mismatched-tag"
   | "depth-limit"
   | "truncated"
-  | "token-too-long";
+  | "token-too-long"
+  | "namespace";
 
-/**
- * Raised for any malformed, forbidden or over-limit input.
- *
- * `offset` is the character (UTF-16 code unit) offset from the start of the
- * whole document — across all chunks given to {@link XmlTokenizer.write} —
- * of the construct that caused the error.
- */
+/** Raised for any malformed, forbidden or over-limit input. */
 export class XmlSyntaxError extends Error {
   /** Category of the error. */
   readonly code: XmlErrorCode;
-  /** UTF-16 code-unit offset in the whole document where the problem was detected. */
+  /** Byte offset in the whole document (UTF-8) where the problem was detected. */
   readonly offset: number;
 
-  /**
-   * @param code - category of the error
-   * @param message - human-readable description (kept verbatim)
-   * @param offset - character offset in the whole document
-   */
   constructor(code: XmlErrorCode, message: string, offset: number) {
     super(message);
     this.name = "XmlSyntaxError";
@@ -58,44 +50,54 @@ export class XmlSyntaxError extends Error {
   }
 }
 
-/** Receiver of tokenizer events. Any exception it throws propagates unchanged out of `write()`/`end()`. */
+/** The attributes of the start tag being reported; valid only during {@link XmlSink.open}. */
+export interface XmlAttributes {
+  /** Number of attributes (namespace declarations included). */
+  readonly length: number;
+  /** Qualified name of attribute `i`, as written. */
+  name(i: number): string;
+  /** Value of attribute `i`: references resolved, whitespace normalised (XML 1.0 §3.3.3). */
+  value(i: number): string;
+  /** Namespace URI of attribute `i` ("" when unprefixed); only with `namespaces: true`. */
+  uri(i: number): string;
+  /** The attribute text as written between the element name and `>` / `/>` (trimmed). */
+  raw(): string;
+}
+
+/** Receiver of tokenizer events. Any exception it throws propagates unchanged. */
 export interface XmlSink {
+  /** Start tag. `name` is the qualified name as written. */
+  open(name: string, attrs: XmlAttributes): void;
   /**
-   * Start tag. `name` is the qualified name as written (e.g. "soap:Envelope"
-   * or "MsgID"); `attrs` is the raw attribute text between the name and the
-   * closing `>` / `/>` (trimmed; "" when there are none). The attribute text
-   * has already been checked for well-formedness; decode it with
-   * {@link parseAttributes}.
+   * Character data inside the root element, as UTF-8 bytes `bytes[start..end)`: references and
+   * CDATA resolved, line ends normalised to LF, never split inside a character. The bytes are
+   * valid only during the call. A text node may arrive in several calls; never empty.
    */
-  open(name: string, attrs: string): void;
-  /**
-   * Character data inside the root element, with entity references and CDATA
-   * already resolved and line endings normalised to LF. A single text node may
-   * arrive in several calls (across chunk boundaries, around CDATA sections,
-   * …). Whitespace-only text between elements is reported too. Never called
-   * with an empty string and never called outside the root element.
-   */
-  text(value: string): void;
+  text(bytes: Uint8Array, start: number, end: number): void;
   /** End tag; also called right after {@link XmlSink.open} for an empty-element tag `<a/>`. */
   close(name: string): void;
 }
 
-/** Resource limits enforced by {@link XmlTokenizer}. */
+/** Resource limits and options of {@link XmlTokenizer}. */
 export interface XmlLimits {
   /** Maximum element nesting depth (the root element has depth 1). Default 512. */
   maxDepth?: number;
-  /** Maximum length, in characters, of an element name, attribute name or PI target. Default 1024. */
+  /** Maximum length, in bytes, of an element name, attribute name or PI target. Default 1024. */
   maxNameLength?: number;
+  /** Maximum number of attributes on one element. Default 256. */
+  maxAttributes?: number;
   /**
-   * Maximum number of characters of a single unfinished token (tag, PI,
-   * entity reference…) that may be buffered while waiting for the next chunk.
-   * Text and CDATA content are streamed and therefore not limited. Default 64 MiB.
+   * Maximum size, in bytes, of a single unfinished token (tag, XML declaration, entity
+   * reference) held while waiting for the next chunk. Text, CDATA, comments and PIs are
+   * streamed and not limited. Default 64 MiB.
    */
   maxTokenLength?: number;
+  /** Check XML-namespace well-formedness (QNames, declared prefixes, unique expanded attribute names). Default false. */
+  namespaces?: boolean;
 }
 
 // ---------------------------------------------------------------------------
-// Character codes and tables
+// Bytes and tables
 // ---------------------------------------------------------------------------
 
 const TAB = 0x09;
@@ -109,30 +111,35 @@ const AMP = 0x26;
 const SQUOTE = 0x27;
 const DASH = 0x2d;
 const SLASH = 0x2f;
+const COLON = 0x3a;
+const SEMI = 0x3b;
 const LT = 0x3c;
 const EQ = 0x3d;
 const GT = 0x3e;
 const QUESTION = 0x3f;
-const RBRACKET = 0x5d;
 const LBRACKET = 0x5b;
-const UPPER_D = 0x44;
+const RBRACKET = 0x5d;
 const LOWER_X = 0x78;
-const BOM = 0xfeff;
 
-/** Bit 1: NameStartChar, bit 2: NameChar (ASCII only). */
-const NAME_TABLE = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(128);
+const XML_NS = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
+
+/** Bit 1: ASCII NameStartChar, bit 2: ASCII NameChar, bit 4: XML whitespace. */
+const TABLE = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(256);
   for (let c = 0; c < 128; c++) {
-    const start = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x3a /* : */ || c === 0x5f; /* _ */
-    const name = start || (c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2e; /* . */
-    t[c] = (start ? 1 : 0) | (name ? 2 : 0);
+    const start = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === COLON || c === 0x5f;
+    const name = start || (c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2e;
+    t[c] = (start ? 1 : 0) | (name ? 2 : 0) | (c === SPACE || c === TAB || c === LF || c === CR ? 4 : 0);
   }
   return t;
 })();
 
-/** XML 1.0 (5th ed.) NameStartChar for a BMP code unit ≥ 0x80 (surrogates excluded). */
-function isNameStartBmp(c: number): boolean {
-  return (
+const isWs = (c: number): boolean => (TABLE[c]! & 4) !== 0;
+
+/** XML 1.0 (5th ed.) NameStartChar / NameChar for a code point ≥ 0x80. */
+function isNameCp(c: number, start: boolean): boolean {
+  if (
     (c >= 0xc0 && c <= 0xd6) ||
     (c >= 0xd8 && c <= 0xf6) ||
     (c >= 0xf8 && c <= 0x2ff) ||
@@ -144,587 +151,690 @@ function isNameStartBmp(c: number): boolean {
     (c >= 0x2c00 && c <= 0x2fef) ||
     (c >= 0x3001 && c <= 0xd7ff) ||
     (c >= 0xf900 && c <= 0xfdcf) ||
-    (c >= 0xfdf0 && c <= 0xfffd)
-  );
+    (c >= 0xfdf0 && c <= 0xfffd) ||
+    (c >= 0x10000 && c <= 0xeffff)
+  )
+    return true;
+  return !start && (c === 0xb7 || (c >= 0x300 && c <= 0x36f) || c === 0x203f || c === 0x2040);
 }
 
-/** XML 1.0 (5th ed.) NameChar for a BMP code unit ≥ 0x80 (surrogates excluded). */
-function isNameCharBmp(c: number): boolean {
-  return isNameStartBmp(c) || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || c === 0x203f || c === 0x2040;
+/** Length of the (already validated) UTF-8 sequence led by byte `b`. */
+const seqLen = (b: number): number => (b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4);
+
+/** Code point of the (already validated) UTF-8 sequence at `i`. */
+function cpAt(s: Uint8Array, i: number): number {
+  const b = s[i]!;
+  if (b < 0xe0) return ((b & 0x1f) << 6) | (s[i + 1]! & 0x3f);
+  if (b < 0xf0) return ((b & 0x0f) << 12) | ((s[i + 1]! & 0x3f) << 6) | (s[i + 2]! & 0x3f);
+  return ((b & 0x07) << 18) | ((s[i + 1]! & 0x3f) << 12) | ((s[i + 2]! & 0x3f) << 6) | (s[i + 3]! & 0x3f);
 }
 
-/**
- * Length (1 or 2 code units) of the name character at `i`, 0 if the character
- * cannot appear in a name, or -1 if a high surrogate is the last available
- * code unit (cannot decide yet). `start` selects NameStartChar vs NameChar.
- */
-function nameCharLen(s: string, i: number, len: number, start: boolean): number {
-  const c = s.charCodeAt(i);
-  if (c < 0x80) return (NAME_TABLE[c]! & (start ? 1 : 2)) !== 0 ? 1 : 0;
-  if (c < 0xd800 || c > 0xdfff) return (start ? isNameStartBmp(c) : isNameCharBmp(c)) ? 1 : 0;
-  // Astral: [#x10000-#xEFFFF] is allowed both as start and as name char.
-  if (c > 0xdb7f) return 0; // low surrogate, or high surrogate of a plane ≥ 15
-  if (i + 1 >= len) return -1;
-  const d = s.charCodeAt(i + 1);
-  return d >= 0xdc00 && d <= 0xdfff ? 2 : 0;
-}
+/** Hash of the last name scanned by {@link scanName}, and whether it had a colon. */
+let nameHash = 0;
+let nameColon = false;
 
 /**
- * Index of the first code unit at/after `i` that is not a NameChar (`len` if
- * the name runs to the end of the available input, including the case of a
- * trailing unpaired high surrogate). Assumes the first character was already
- * validated as NameStartChar.
+ * End of the name starting at `i` (the first byte that is not a NameChar, or `len` when the
+ * name runs to the end of the input); -1 when the first character is not a NameStartChar.
+ * Sets {@link nameHash}.
  */
-function scanName(s: string, i: number, len: number): number {
+function scanName(s: Uint8Array, i: number, len: number): number {
+  let h = 0;
+  let first = true;
+  let colon = false;
   while (i < len) {
-    const c = s.charCodeAt(i);
+    const c = s[i]!;
     if (c < 0x80) {
-      if ((NAME_TABLE[c]! & 2) === 0) return i;
+      if ((TABLE[c]! & (first ? 1 : 2)) === 0) break;
+      h = (Math.imul(h, 31) + c) | 0;
+      if (c === COLON) colon = true;
       i++;
     } else {
-      const n = nameCharLen(s, i, len, false);
-      if (n === 0) return i;
-      if (n < 0) return len;
+      const n = seqLen(c);
+      if (i + n > len) return len; // the chunk ends inside the character: need more input
+      if (!isNameCp(cpAt(s, i), first)) break;
+      for (let k = 0; k < n; k++) h = (Math.imul(h, 31) + s[i + k]!) | 0;
       i += n;
     }
+    first = false;
   }
-  return len;
+  nameHash = h;
+  nameColon = colon;
+  return first && i < len ? -1 : i;
 }
 
-/** True when `s` (entirely) matches the XML Name production. */
-function isName(s: string): boolean {
-  const len = s.length;
-  if (len === 0 || nameCharLen(s, 0, len, true) <= 0) return false;
-  return scanName(s, 0, len) === len;
+// Name cache: direct-mapped, bounded (4096 names of at most maxNameLength bytes).
+const CACHE_SIZE = 4096;
+const cacheKeys: Array<Uint8Array | undefined> = new Array<Uint8Array | undefined>(CACHE_SIZE);
+const cacheNames: string[] = new Array<string>(CACHE_SIZE);
+const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** The string for name bytes `s[start..end)` (hash {@link nameHash}), from the cache when possible. */
+function nameString(s: Uint8Array, start: number, end: number, hash: number): string {
+  const slot = (hash ^ (hash >>> 12)) & (CACHE_SIZE - 1);
+  const key = cacheKeys[slot];
+  const n = end - start;
+  if (key !== undefined && key.length === n) {
+    let k = 0;
+    while (k < n && key[k] === s[start + k]) k++;
+    if (k === n) {
+      lastKey = key;
+      return cacheNames[slot]!;
+    }
+  }
+  const copy = s.slice(start, end);
+  const str = latin1OrUtf8(copy, 0, n);
+  cacheKeys[slot] = copy;
+  cacheNames[slot] = str;
+  lastKey = copy;
+  return str;
 }
 
-function isWs(c: number): boolean {
-  return c === SPACE || c === LF || c === TAB || c === CR;
+/** The bytes of the name last returned by {@link nameString}. */
+let lastKey: Uint8Array = new Uint8Array(0);
+
+/** The bytes of a name string (from the cache key when it is there). */
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/** Decodes validated UTF-8; short ASCII runs without a TextDecoder call. */
+export function latin1OrUtf8(s: Uint8Array, start: number, end: number): string {
+  const n = end - start;
+  if (n <= 24) {
+    let out = "";
+    for (let i = start; i < end; i++) {
+      const c = s[i]!;
+      if (c >= 0x80) return utf8.decode(s.subarray(start, end));
+      out += String.fromCharCode(c);
+    }
+    return out;
+  }
+  return utf8.decode(s.subarray(start, end));
+}
+
+/**
+ * Index of the first byte of `s[from..to)` that is malformed UTF-8 or encodes a character XML
+ * 1.0 forbids, or -1. An incomplete sequence at the very end is not an error: {@link utf8Hold}
+ * is set to its length (0 otherwise).
+ */
+let utf8Hold = 0;
+function findInvalid(s: Uint8Array, from: number, to: number): number {
+  utf8Hold = 0;
+  let i = from;
+  // Four bytes at a time while they are all printable ASCII (0x20..0x7F).
+  const off = s.byteOffset;
+  let words: Uint32Array | null = null;
+  let w0 = 0;
+  let wn = 0;
+  if (to - i >= 64) {
+    w0 = (off + i + 3) >> 2;
+    wn = ((off + to) >> 2) - w0;
+    words = new Uint32Array(s.buffer, w0 << 2, wn);
+  }
+  while (i < to) {
+    if (words !== null && ((off + i) & 3) === 0) {
+      let k = ((off + i) >> 2) - w0;
+      while (k < wn) {
+        const w = words[k]!;
+        if (((w & 0x80808080) | ((w - 0x20202020) & ~w & 0x80808080)) !== 0) break;
+        k++;
+      }
+      i = ((w0 + k) << 2) - off;
+      if (i >= to) break;
+    }
+    const b = s[i]!;
+    if (b >= 0x20 && b < 0x80) {
+      i++;
+      continue;
+    }
+    if (b < 0x80) {
+      if (b === LF || b === CR || b === TAB) {
+        i++;
+        continue;
+      }
+      return i;
+    }
+    let n: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) n = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      n = 3;
+      if (b === 0xe0) lo = 0xa0;
+      else if (b === 0xed) hi = 0x9f; // no surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      n = 4;
+      if (b === 0xf0) lo = 0x90;
+      else if (b === 0xf4) hi = 0x8f;
+    } else return i;
+    const avail = to - i;
+    const b1 = avail > 1 ? s[i + 1]! : -1;
+    if (b1 >= 0 && (b1 < lo || b1 > hi)) return i;
+    for (let k = 2; k < n && k < avail; k++) {
+      const c = s[i + k]!;
+      if (c < 0x80 || c > 0xbf) return i;
+    }
+    if (avail < n) {
+      utf8Hold = avail;
+      return -1;
+    }
+    if (b === 0xef && b1 === 0xbf && s[i + 2]! >= 0xbe) return i; // U+FFFE, U+FFFF
+    i += n;
+  }
+  return -1;
 }
 
 /** XML 1.0 `Char` production for a code point. */
-function isXmlChar(cp: number): boolean {
-  return cp >= 0x20
-    ? cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff)
-    : cp === TAB || cp === LF || cp === CR;
-}
-
-/**
- * Candidates for characters XML 1.0 forbids: C0 controls other than TAB/LF/CR,
- * any surrogate (pairs are then checked by hand — a `u`-flag regex would do it
- * for us but is ~4× slower), U+FFFE and U+FFFF.
- */
-const INVALID_CANDIDATE = /[\0-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
-
-/** Index of the first character of `s` not allowed by XML 1.0 (a properly paired surrogate is allowed), or -1. */
-function findInvalidChar(s: string): number {
-  const re = INVALID_CANDIDATE;
-  re.lastIndex = 0;
-  for (;;) {
-    const m = re.exec(s);
-    if (m === null) return -1;
-    const i = m.index;
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        re.lastIndex = i + 2;
-        continue;
-      }
-    }
-    return i;
-  }
-}
-
-const CR_RE = /\r\n?/g;
-
-/** Normalise CRLF and lone CR to LF (XML 1.0 §2.11). */
-function normalizeNewlines(s: string): string {
-  return s.indexOf("\r") < 0 ? s : s.replace(CR_RE, "\n");
-}
+const isXmlChar = (cp: number): boolean =>
+  cp >= 0x20 ? cp <= 0xd7ff || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff) : cp === TAB || cp === LF || cp === CR;
 
 /** `<?xml ... ?>` declaration (XML 1.0 §2.8), whitespace restricted to XML `S`. */
 const XML_DECL =
   /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>$/;
 
 // ---------------------------------------------------------------------------
-// Entity / character references
+// References and a growable output buffer
 // ---------------------------------------------------------------------------
 
-/** Scratch output of {@link decodeRef}: index just past the `;`. */
+/** Scratch output: resolved text and attribute values are written here. */
+let out = new Uint8Array(1024);
+let outLen = 0;
+function reserve(n: number): void {
+  if (outLen + n > out.length) {
+    const bigger = new Uint8Array(Math.max(out.length * 2, outLen + n));
+    bigger.set(out.subarray(0, outLen));
+    out = bigger;
+  }
+}
+function put(s: Uint8Array, from: number, to: number): void {
+  const n = to - from;
+  reserve(n);
+  if (n > 64) out.set(s.subarray(from, to), outLen);
+  else for (let i = 0; i < n; i++) out[outLen + i] = s[from + i]!;
+  outLen += n;
+}
+function putCp(cp: number): void {
+  reserve(4);
+  if (cp < 0x80) out[outLen++] = cp;
+  else if (cp < 0x800) {
+    out[outLen++] = 0xc0 | (cp >> 6);
+    out[outLen++] = 0x80 | (cp & 63);
+  } else if (cp < 0x10000) {
+    out[outLen++] = 0xe0 | (cp >> 12);
+    out[outLen++] = 0x80 | ((cp >> 6) & 63);
+    out[outLen++] = 0x80 | (cp & 63);
+  } else {
+    out[outLen++] = 0xf0 | (cp >> 18);
+    out[outLen++] = 0x80 | ((cp >> 12) & 63);
+    out[outLen++] = 0x80 | ((cp >> 6) & 63);
+    out[outLen++] = 0x80 | (cp & 63);
+  }
+}
+
+/** Index just past the `;` of the last reference read by {@link readRef}. */
 let refEnd = 0;
 
 /**
- * Decode the reference starting with `&` at `i`; the `;` must occur before
- * `end`. Sets {@link refEnd}. `base` converts indices to document offsets.
+ * Reads the reference starting with `&` at `i` (its `;` must come before `end`) and returns
+ * the code point it stands for. `base` turns indices into document offsets.
  */
-function decodeRef(s: string, i: number, end: number, base: number): string {
-  const semi = s.indexOf(";", i + 1);
-  if (semi < 0 || semi >= end) {
-    throw new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", base + i);
-  }
+function readRef(s: Uint8Array, i: number, end: number, base: number): number {
+  const semi = s.indexOf(SEMI, i + 1);
+  if (semi < 0 || semi >= end) throw badRef(base + i);
   refEnd = semi + 1;
-  if (s.charCodeAt(i + 1) === HASH) {
-    let j = i + 2;
-    let cp = 0;
-    if (s.charCodeAt(j) === LOWER_X) {
-      j++;
-      if (j === semi) throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
-      for (; j < semi; j++) {
-        const c = s.charCodeAt(j);
-        let v: number;
-        if (c >= 0x30 && c <= 0x39) v = c - 0x30;
-        else if (c >= 0x61 && c <= 0x66) v = c - 0x57;
-        else if (c >= 0x41 && c <= 0x46) v = c - 0x37;
-        else throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
-        cp = cp * 16 + v;
-        if (cp > 0x10ffff) cp = 0x110000; // saturate; rejected below
-      }
-    } else {
-      if (j === semi) throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
-      for (; j < semi; j++) {
-        const c = s.charCodeAt(j);
-        if (c < 0x30 || c > 0x39) throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
-        cp = cp * 10 + (c - 0x30);
-        if (cp > 0x10ffff) cp = 0x110000;
-      }
-    }
-    if (!isXmlChar(cp)) {
-      throw new XmlSyntaxError("invalid-char", "character reference to a character not allowed in XML", base + i);
-    }
-    return String.fromCodePoint(cp);
-  }
-  const name = s.slice(i + 1, semi);
-  switch (name) {
-    case "lt":
-      return "<";
-    case "gt":
-      return ">";
-    case "amp":
-      return "&";
-    case "quot":
-      return '"';
-    case "apos":
-      return "'";
-  }
-  if (isName(name)) throw new XmlSyntaxError("entity-unknown", `unknown entity '&${name};'`, base + i);
-  throw new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", base + i);
-}
-
-// ---------------------------------------------------------------------------
-// Attributes
-// ---------------------------------------------------------------------------
-
-/** Scratch outputs of {@link scanAttrs}. */
-let attrFirst = -1;
-let attrLast = -1;
-let attrSelfClose = false;
-const attrNames: string[] = [];
-let attrNameSet: Set<string> | null = null;
-
-function checkDuplicate(name: string, offset: number): void {
-  const names = attrNames;
-  if (attrNameSet !== null) {
-    if (attrNameSet.has(name)) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, offset);
-    attrNameSet.add(name);
-    return;
-  }
-  for (let k = 0; k < names.length; k++) {
-    if (names[k] === name) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, offset);
-  }
-  names.push(name);
-  if (names.length > 16) attrNameSet = new Set(names);
-}
-
-/**
- * Scan attributes starting at `i` (a whitespace character after the element
- * name, or the start of a raw attribute string when `out` is given).
- *
- * Tag mode (`out === null`): validates, returns the index of the closing `>`
- * (sets {@link attrSelfClose}, {@link attrFirst}, {@link attrLast}) or -1 when
- * more input is needed.
- *
- * Standalone mode (`out !== null`): decodes the pairs into `out` until `len`;
- * `>`/`/` are errors. Returns `len`.
- */
-function scanAttrs(
-  s: string,
-  i: number,
-  len: number,
-  base: number,
-  maxName: number,
-  out: Array<[string, string]> | null,
-): number {
-  attrNames.length = 0;
-  attrNameSet = null;
-  attrFirst = -1;
-  attrLast = -1;
-  let j = i;
-  let needWs = false;
-  for (;;) {
-    const before = j;
-    while (j < len && isWs(s.charCodeAt(j))) j++;
-    if (j >= len) {
-      if (out !== null) return len;
-      return -1;
-    }
-    let c = s.charCodeAt(j);
-    if (out === null) {
-      if (c === GT) {
-        attrSelfClose = false;
-        return j;
-      }
-      if (c === SLASH) {
-        if (j + 1 >= len) return -1;
-        if (s.charCodeAt(j + 1) !== GT) {
-          throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + j);
-        }
-        attrSelfClose = true;
-        return j + 1;
-      }
-    }
-    if (needWs && j === before) {
-      throw new XmlSyntaxError("syntax", "whitespace is required between attributes", base + j);
-    }
-    // Attribute name.
-    const ns = j;
-    const first = nameCharLen(s, j, len, true);
-    if (first < 0) return -1;
-    if (first === 0) throw new XmlSyntaxError("syntax", "invalid character in attribute name", base + j);
-    j = scanName(s, j + first, len);
-    if (j - ns > maxName) throw new XmlSyntaxError("token-too-long", "attribute name too long", base + ns);
-    if (j >= len) {
-      if (out !== null) throw new XmlSyntaxError("syntax", "attribute without value", base + ns);
-      return -1;
-    }
-    const ne = j;
-    while (j < len && isWs(s.charCodeAt(j))) j++;
-    if (j >= len) {
-      if (out !== null) throw new XmlSyntaxError("syntax", "attribute without value", base + ns);
-      return -1;
-    }
-    if (s.charCodeAt(j) !== EQ) {
-      throw new XmlSyntaxError("syntax", "expected '=' after attribute name", base + j);
-    }
+  let j = i + 1;
+  if (s[j] === HASH) {
     j++;
-    while (j < len && isWs(s.charCodeAt(j))) j++;
-    if (j >= len) {
-      if (out !== null) throw new XmlSyntaxError("syntax", "attribute without value", base + ns);
-      return -1;
+    const hex = s[j] === LOWER_X;
+    if (hex) j++;
+    if (j === semi) throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
+    let cp = 0;
+    for (; j < semi; j++) {
+      const c = s[j]!;
+      let v: number;
+      if (c >= 0x30 && c <= 0x39) v = c - 0x30;
+      else if (hex && c >= 0x61 && c <= 0x66) v = c - 0x57;
+      else if (hex && c >= 0x41 && c <= 0x46) v = c - 0x37;
+      else throw new XmlSyntaxError("syntax", "malformed character reference", base + i);
+      cp = Math.min(cp * (hex ? 16 : 10) + v, 0x110000);
     }
-    const q = s.charCodeAt(j);
-    if (q !== DQUOTE && q !== SQUOTE) {
-      throw new XmlSyntaxError("syntax", "attribute value must be quoted", base + j);
-    }
-    const vs = j + 1;
-    const ve = s.indexOf(q === DQUOTE ? '"' : "'", vs);
-    if (ve < 0 || ve >= len) {
-      if (out !== null) throw new XmlSyntaxError("syntax", "unterminated attribute value", base + j);
-      return -1;
-    }
-    const name = s.slice(ns, ne);
-    checkDuplicate(name, base + ns);
-    if (out === null) {
-      for (let k = vs; k < ve; k++) {
-        c = s.charCodeAt(k);
-        if (c === LT) throw new XmlSyntaxError("syntax", "'<' is not allowed in attribute values", base + k);
-        if (c === AMP) {
-          decodeRef(s, k, ve, base);
-          k = refEnd - 1;
-        }
+    if (!isXmlChar(cp)) throw new XmlSyntaxError("invalid-char", "character reference to a character not allowed in XML", base + i);
+    return cp;
+  }
+  const n = semi - j;
+  const a = s[j];
+  const b = s[j + 1];
+  if (n === 2 && b === 0x74 /* t */) {
+    if (a === 0x6c /* l */) return LT;
+    if (a === 0x67 /* g */) return GT;
+  } else if (n === 3 && a === 0x61 && b === 0x6d && s[j + 2] === 0x70) return AMP;
+  else if (n === 4) {
+    if (a === 0x71 && b === 0x75 && s[j + 2] === 0x6f && s[j + 3] === 0x74) return DQUOTE;
+    if (a === 0x61 && b === 0x70 && s[j + 2] === 0x6f && s[j + 3] === 0x73) return SQUOTE;
+  }
+  if (n > 0 && scanName(s, j, semi) === semi) {
+    throw new XmlSyntaxError("entity-unknown", `unknown entity '&${latin1OrUtf8(s, j, semi)};'`, base + i);
+  }
+  throw badRef(base + i);
+}
+
+function badRef(at: number): XmlSyntaxError {
+  return new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", at);
+}
+
+// ---------------------------------------------------------------------------
+// Attributes of the current start tag
+// ---------------------------------------------------------------------------
+
+/** Per attribute: name start, name end, value start, value end, hash; then strings on demand. */
+class Attributes implements XmlAttributes {
+  length = 0;
+  buf: Uint8Array = out;
+  spans: number[] = [];
+  names: string[] = [];
+  uris: string[] = [];
+  /** Index of the tag's '<' in `buf`; spans are relative to it. */
+  tagStart = 0;
+  rawStart = 0;
+  rawEnd = 0;
+
+  name(i: number): string {
+    return this.names[i]!;
+  }
+
+  value(i: number): string {
+    const s = this.buf;
+    const vs = this.tagStart + this.spans[i * 4 + 2]!;
+    const ve = this.tagStart + this.spans[i * 4 + 3]!;
+    let k = vs;
+    while (k < ve && s[k] !== AMP && !isWs(s[k]!)) k++;
+    if (k === ve) return latin1OrUtf8(s, vs, ve);
+    outLen = 0;
+    let from = vs;
+    for (; k < ve; k++) {
+      const c = s[k]!;
+      if (c === AMP) {
+        put(s, from, k);
+        putCp(readRef(s, k, ve, 0));
+        k = refEnd - 1;
+        from = refEnd;
+      } else if (c === TAB || c === LF || c === CR) {
+        put(s, from, k);
+        putCp(SPACE);
+        if (c === CR && k + 1 < ve && s[k + 1] === LF) k++;
+        from = k + 1;
       }
-    } else {
-      out.push([name, decodeAttrValue(s, vs, ve, base)]);
     }
-    if (attrFirst < 0) attrFirst = ns;
-    attrLast = ve + 1;
-    j = ve + 1;
-    needWs = true;
+    put(s, from, ve);
+    return utf8.decode(out.subarray(0, outLen));
   }
-}
 
-/**
- * Decode an attribute value (XML 1.0 §3.3.3 normalisation for CDATA
- * attributes): references resolved, literal TAB/LF/CR/CRLF become one space
- * each; characters produced by character references are kept as-is.
- */
-function decodeAttrValue(s: string, vs: number, ve: number, base: number): string {
-  let out = "";
-  let from = vs;
-  for (let k = vs; k < ve; k++) {
-    const c = s.charCodeAt(k);
-    if (c === AMP) {
-      const v = decodeRef(s, k, ve, base);
-      out += s.slice(from, k) + v;
-      k = refEnd - 1;
-      from = refEnd;
-    } else if (c === TAB || c === LF || c === CR) {
-      out += s.slice(from, k) + " ";
-      if (c === CR && k + 1 < ve && s.charCodeAt(k + 1) === LF) k++;
-      from = k + 1;
-    } else if (c === LT) {
-      throw new XmlSyntaxError("syntax", "'<' is not allowed in attribute values", base + k);
-    }
+  uri(i: number): string {
+    return this.uris[i] ?? "";
   }
-  return from === vs ? s.slice(vs, ve) : out + s.slice(from, ve);
-}
 
-/**
- * Parse raw attribute text (as passed to {@link XmlSink.open}) into
- * `[qualifiedName, decodedValue]` pairs, in document order.
- *
- * Values have entity and character references resolved and are normalised as
- * XML 1.0 §3.3.3 requires for CDATA attributes (a literal TAB, LF, CR or CRLF
- * becomes a single space; characters written as references are kept).
- * Namespace declarations (`xmlns`, `xmlns:p`) are returned like any other
- * attribute.
- *
- * @throws {@link XmlSyntaxError} on malformed or duplicate attributes; offsets
- *   are relative to `raw`.
- */
-export function parseAttributes(raw: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  if (raw.length === 0) return out;
-  scanAttrs(raw, 0, raw.length, 0, Number.MAX_SAFE_INTEGER, out);
-  const bad = findInvalidChar(raw);
-  if (bad >= 0) throw new XmlSyntaxError("invalid-char", "character not allowed in XML", bad);
-  return out;
+  raw(): string {
+    return utf8.decode(this.buf.subarray(this.tagStart + this.rawStart, this.tagStart + this.rawEnd));
+  }
 }
 
 // ---------------------------------------------------------------------------
 // Tokenizer
 // ---------------------------------------------------------------------------
 
-const PHASE_PROLOG = 0;
-const PHASE_ROOT = 1;
-const PHASE_EPILOG = 2;
+const PROLOG = 0;
+const ROOT = 1;
+const EPILOG = 2;
 
-const MODE_MARKUP = 0;
-const MODE_CDATA = 1;
-const MODE_COMMENT = 2;
+const MARKUP = 0;
+const CDATA = 1;
+const COMMENT = 2;
+const PI = 3;
 
-/** "Not found" sentinel for cached look-ahead positions. */
-const FAR = 0x7fffffff;
+const EMPTY = new Uint8Array(0);
 
 /**
- * Incremental XML tokenizer. Feed the document with {@link XmlTokenizer.write}
- * in pieces of any size (split anywhere), then call {@link XmlTokenizer.end}.
- * Events are delivered synchronously to the {@link XmlSink}; the sequence is
- * independent of how the input is split, except that character data may be
- * delivered in a different number of `text()` calls.
+ * Incremental XML tokenizer. Feed the document with {@link XmlTokenizer.write} in pieces of any
+ * size (split anywhere, even inside a UTF-8 sequence), then call {@link XmlTokenizer.end}.
+ * Events are delivered synchronously to the {@link XmlSink}; the sequence does not depend on
+ * how the input is split, except that text may arrive in a different number of calls.
  *
- * Supported: elements, attributes, character data, the five predefined
- * entities, character references, CDATA sections, comments and processing
- * instructions (skipped), the XML declaration (validated, skipped) and a
- * leading byte-order mark. Any `<!DOCTYPE` is refused immediately.
+ * Supported: elements, attributes, character data, the five predefined entities, character
+ * references, CDATA sections, comments and processing instructions (skipped), the XML
+ * declaration (validated, skipped) and a leading byte-order mark. Any `<!DOCTYPE` is refused.
  *
- * After an exception (from the input or from the sink) the instance must not
- * be used again.
+ * After an exception (from the input or from the sink) the instance must not be used again.
  */
 export class XmlTokenizer {
   private readonly sink: XmlSink;
   private readonly maxDepth: number;
-  private readonly maxNameLength: number;
-  private readonly maxTokenLength: number;
-  /** Unconsumed input (an unfinished token) carried to the next write. */
-  private tail = "";
-  /** Document offset of `tail[0]`. */
+  private readonly maxName: number;
+  private readonly maxAttrs: number;
+  private readonly maxToken: number;
+  private readonly ns: boolean;
+  private readonly attrs = new Attributes();
+  /** Unconsumed input (an unfinished token), `acc[0..accLen)`, carried to the next write. */
+  private acc: Uint8Array = EMPTY;
+  private accLen = 0;
+  /** A byte the next chunk must hold for the unfinished token to progress (-1: any chunk). */
+  private wait = -1;
+  /** Resumption of an unfinished start tag: offset after its last complete attribute, and their count. */
+  private resumeAt = 0;
+  private resumeCount = 0;
+  /** Document offset of `acc[0]`. */
   private base = 0;
-  /** Trailing high surrogate held back until its pair arrives. */
-  private held = "";
+  /** An incomplete UTF-8 sequence held back until the rest arrives. */
+  private held: Uint8Array = EMPTY;
+  private pendingSurrogate = "";
   private readonly stack: string[] = [];
+  private readonly stackBytes: Uint8Array[] = [];
   private depth = 0;
-  private phase = PHASE_PROLOG;
-  private mode = MODE_MARKUP;
+  private phase = PROLOG;
+  private mode = MARKUP;
   private started = false;
-  /** Document offset where an XML declaration may start (0, or 1 after a BOM). */
   private docStart = 0;
   private ended = false;
+  // Namespace scopes: declarations in order, and the count at each depth.
+  private readonly nsPrefix: string[] = [];
+  private readonly nsUri: string[] = [];
+  private readonly nsMark: number[] = [];
 
-  /**
-   * @param sink - receives the events
-   * @param limits - optional resource limits (see {@link XmlLimits})
-   */
   constructor(sink: XmlSink, limits?: XmlLimits) {
     this.sink = sink;
     this.maxDepth = limits?.maxDepth ?? 512;
-    this.maxNameLength = limits?.maxNameLength ?? 1024;
-    this.maxTokenLength = limits?.maxTokenLength ?? 64 * 1024 * 1024;
+    this.maxName = limits?.maxNameLength ?? 1024;
+    this.maxAttrs = limits?.maxAttributes ?? 256;
+    this.maxToken = limits?.maxTokenLength ?? 64 * 1024 * 1024;
+    this.ns = limits?.namespaces ?? false;
+  }
+
+  /** Name the next start tag most likely has (a hint: any other name is still read normally). */
+  private expBytes: Uint8Array | null = null;
+  private expName = "";
+
+  /**
+   * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
+   * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+   */
+  expect(bytes: Uint8Array | null, name: string): void {
+    this.expBytes = bytes;
+    this.expName = name;
   }
 
   /**
-   * Feed the next piece of the document. Pieces may split the document
-   * anywhere (inside a tag, an entity reference, a CDATA marker, even between
-   * the two halves of a surrogate pair).
-   *
-   * @throws {@link XmlSyntaxError} as soon as the input is known to be
-   *   malformed; any exception thrown by the sink propagates unchanged.
+   * The namespace URI bound to the prefix of `qname` at the current element (its own
+   * declarations included): "" for no prefix and no default namespace, undefined when the
+   * prefix is not declared. Meaningful with `namespaces: true`, during {@link XmlSink.open}.
    */
-  write(chunk: string): void {
-    if (this.ended) throw new XmlSyntaxError("syntax", "write() after end()", this.base + this.tail.length);
+  namespaceOf(qname: string): string | undefined {
+    const c = qname.indexOf(":");
+    return this.lookup(c < 0 ? "" : qname.slice(0, c));
+  }
+
+  private lookup(prefix: string): string | undefined {
+    if (prefix === "xml") return XML_NS;
+    for (let i = this.nsPrefix.length - 1; i >= 0; i--) if (this.nsPrefix[i] === prefix) return this.nsUri[i];
+    return prefix === "" ? "" : undefined;
+  }
+
+  /**
+   * Feeds the next piece of the document: UTF-8 bytes, or a string (encoded to UTF-8 here).
+   *
+   * @throws {@link XmlSyntaxError} as soon as the input is known to be malformed.
+   */
+  write(input: Uint8Array | string): void {
+    if (this.ended) throw new XmlSyntaxError("syntax", "write() after end()", this.docLength());
+    // A plain view: subclasses (Node's Buffer) make every slice and subarray slower, and
+    // Buffer#slice does not even copy.
+    let chunk = typeof input === "string" ? this.encode(input) : input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     if (this.held.length !== 0) {
-      chunk = this.held + chunk;
-      this.held = "";
-    }
-    const last = chunk.length - 1;
-    if (last >= 0) {
-      const c = chunk.charCodeAt(last);
-      if (c >= 0xd800 && c <= 0xdbff) {
-        this.held = chunk.slice(last);
-        chunk = chunk.slice(0, last);
-      }
+      const joined = new Uint8Array(this.held.length + chunk.length);
+      joined.set(this.held);
+      joined.set(chunk, this.held.length);
+      chunk = joined;
+      this.held = EMPTY;
     }
     if (chunk.length === 0) return;
-    const bad = findInvalidChar(chunk);
+    const bad = findInvalid(chunk, 0, chunk.length);
     if (bad >= 0) {
-      const at = this.base + this.tail.length + bad;
-      this.run(this.tail + chunk.slice(0, bad), false);
-      throw new XmlSyntaxError("invalid-char", "character not allowed in XML", at);
+      const at = this.docLength() + bad;
+      this.feed(chunk.subarray(0, bad));
+      this.rescan(); // an earlier error in a collected token is reported first
+      const b = chunk[bad]!;
+      throw b < 0x80 || (b === 0xef && chunk[bad + 1] === 0xbf) || (b === 0xed && chunk[bad + 1]! >= 0xa0)
+        ? new XmlSyntaxError("invalid-char", "character not allowed in XML", at)
+        : new XmlSyntaxError("invalid-utf8", "malformed UTF-8", at);
     }
-    const tail = this.tail;
-    if (tail.length > 16 && this.mode === MODE_MARKUP && tail.charCodeAt(0) === LT && chunk.indexOf(">") < 0) {
-      // A long unfinished tag/PI cannot complete without a '>': just accumulate
-      // instead of re-scanning the whole tail for every chunk (keeps huge
-      // tokens linear instead of quadratic).
-      this.tail = tail + chunk;
-      if (this.tail.length > this.maxTokenLength) {
-        throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
+    if (utf8Hold !== 0) {
+      this.held = chunk.slice(chunk.length - utf8Hold);
+      chunk = chunk.subarray(0, chunk.length - utf8Hold);
+    }
+    this.feed(chunk);
+  }
+
+  /** Bytes of the document seen so far, held-back bytes excluded. */
+  private docLength(): number {
+    return this.base + this.accLen;
+  }
+
+  /** A string chunk as UTF-8; a lone surrogate is an error (TextEncoder would replace it). */
+  private encode(s: string): Uint8Array {
+    if (this.pendingSurrogate !== "") {
+      s = this.pendingSurrogate + s;
+      this.pendingSurrogate = "";
+    }
+    const last = s.charCodeAt(s.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.pendingSurrogate = s.slice(-1);
+      s = s.slice(0, -1);
+    }
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdfff) {
+        if (c <= 0xdbff && i + 1 < s.length) {
+          const d = s.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) {
+            i++;
+            continue;
+          }
+        }
+        const before = encoder.encode(s.slice(0, i));
+        this.pendingSurrogate = "";
+        this.write(before);
+        this.rescan();
+        throw new XmlSyntaxError("invalid-char", "character not allowed in XML", this.docLength() + this.held.length);
       }
-      return;
     }
-    if (tail.length === 0) {
-      this.run(chunk, false);
-      return;
-    }
-    // Finish the pending token using a small prefix of the chunk, then go on
-    // with a slice of the chunk: concatenating tail + chunk would copy the
-    // whole chunk (measured: ~90 µs per 64 KiB chunk, a third of the
-    // tokenizing cost), while a slice shares its storage.
-    const k = chunk.length < 1024 ? chunk.length : 1024;
-    this.run(tail + chunk.slice(0, k), false);
-    const t = this.tail.length;
-    if (k === chunk.length) return;
-    if (t <= k) {
-      this.tail = "";
-      this.run(chunk.slice(k - t), false);
-    } else {
-      // Long unfinished token: carry on with the concatenation.
-      this.run(this.tail + chunk.slice(k), false);
+    return encoder.encode(s);
+  }
+
+  private feed(chunk: Uint8Array): void {
+    const n = chunk.length;
+    let from = 0;
+    while (from < n) {
+      if (this.accLen === 0) {
+        this.run(from === 0 ? chunk : chunk.subarray(from), false);
+        return;
+      }
+      // Finish the unfinished token with a piece of the chunk (at least as long as the token,
+      // so a long token is rescanned O(log n) times), then go on with the chunk itself.
+      const to = Math.min(n, from + Math.max(1024, this.accLen));
+      const piece = chunk.subarray(from, to);
+      from = to;
+      const need = this.accLen + piece.length;
+      if (need > this.maxToken) throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
+      if (need > this.acc.length) {
+        // Grow by half: a long token costs at most ~2.5× its size while it is copied over.
+        const bigger = new Uint8Array(Math.max(need, Math.floor(this.acc.length * 1.5), 256));
+        bigger.set(this.acc.subarray(0, this.accLen));
+        this.acc = bigger;
+      }
+      this.acc.set(piece, this.accLen);
+      this.accLen = need;
+      // A long token that cannot progress without a certain byte is not rescanned until it comes.
+      if (this.wait >= 0 && piece.indexOf(this.wait) < 0) continue;
+      this.run(this.acc.subarray(0, need), false);
+      // What is left lies inside the piece: go on from the chunk itself rather than copying.
+      if (this.accLen <= piece.length) {
+        from = to - this.accLen;
+        this.accLen = 0;
+      }
     }
   }
 
+  /** Scans a collected token that was waiting for a byte, to surface its errors. */
+  private rescan(): void {
+    if (this.wait >= 0 && this.accLen !== 0) this.run(this.acc.subarray(0, this.accLen), false);
+  }
+
   /**
-   * Signal the end of the document.
+   * Signals the end of the document.
    *
-   * @throws {@link XmlSyntaxError} (code "truncated") if the document is
-   *   incomplete — no root element, unclosed elements, or an unfinished
-   *   token — or any other error found in the remaining input. Calling
-   *   `end()` again afterwards has no effect.
+   * @throws {@link XmlSyntaxError} (code "truncated") if the document is incomplete, or any
+   *   other error found in the remaining input. Calling `end()` again has no effect.
    */
   end(): void {
     if (this.ended) return;
+    if (this.pendingSurrogate !== "") throw new XmlSyntaxError("invalid-char", "character not allowed in XML", this.docLength() + this.held.length);
+    if (this.held.length !== 0) {
+      this.rescan();
+      throw new XmlSyntaxError("invalid-utf8", "malformed UTF-8", this.docLength());
+    }
     this.ended = true;
-    const held = this.held;
-    this.held = "";
-    if (this.tail.length !== 0 || !this.started) this.run(this.tail, true);
-    const docLen = this.base + this.tail.length;
-    if (held.length !== 0) {
-      throw new XmlSyntaxError("invalid-char", "character not allowed in XML", docLen);
-    }
-    if (this.mode === MODE_COMMENT) throw new XmlSyntaxError("truncated", "unterminated comment", docLen);
-    if (this.mode === MODE_CDATA) throw new XmlSyntaxError("truncated", "unterminated CDATA section", docLen);
-    if (this.tail.length !== 0) throw new XmlSyntaxError("truncated", "document ends inside a token", this.base);
-    if (this.depth !== 0) {
-      throw new XmlSyntaxError("truncated", `unclosed element '${this.stack[this.depth - 1]!}'`, docLen);
-    }
-    if (this.phase === PHASE_PROLOG) throw new XmlSyntaxError("truncated", "no root element", docLen);
+    const docLen = this.docLength();
+    if (this.accLen !== 0 || !this.started) this.run(this.acc.subarray(0, this.accLen), true);
+    if (this.mode === COMMENT) throw new XmlSyntaxError("truncated", "unterminated comment", docLen);
+    if (this.mode === CDATA) throw new XmlSyntaxError("truncated", "unterminated CDATA section", docLen);
+    if (this.mode === PI) throw new XmlSyntaxError("truncated", "unterminated processing instruction", docLen);
+    if (this.accLen !== 0) throw new XmlSyntaxError("truncated", "document ends inside a token", this.base);
+    if (this.depth !== 0) throw new XmlSyntaxError("truncated", `unclosed element '${this.stack[this.depth - 1]!}'`, docLen);
+    if (this.phase === PROLOG) throw new XmlSyntaxError("truncated", "no root element", docLen);
   }
 
-  /** Tokenize `buf` (carried tail + new input); leaves the unfinished tail in `this.tail`. */
-  private run(buf: string, final: boolean): void {
+  /** Sends text `s[from..to)` (inside the root) to the sink, resolving references and CRs. */
+  private text(s: Uint8Array, from: number, to: number, cdata: boolean, base: number): void {
+    let k = from;
+    if (cdata) {
+      while (k < to && s[k] !== CR) k++;
+    } else {
+      // One pass: stop at '&', CR or ']' (for ']]>').
+      for (; k < to; k++) {
+        const c = s[k]!;
+        if (c === AMP || c === CR || (c === RBRACKET && s[k + 1] === RBRACKET && s[k + 2] === GT)) break;
+      }
+    }
+    if (k === to) {
+      this.sink.text(s, from, to);
+      return;
+    }
+    outLen = 0;
+    let start = from;
+    for (; k < to; k++) {
+      const c = s[k]!;
+      if (c === CR) {
+        put(s, start, k);
+        putCp(LF);
+        if (k + 1 < to && s[k + 1] === LF) k++;
+        start = k + 1;
+      } else if (!cdata && c === AMP) {
+        put(s, start, k);
+        putCp(readRef(s, k, to, base));
+        k = refEnd - 1;
+        start = refEnd;
+      } else if (!cdata && c === RBRACKET && s[k + 1] === RBRACKET && s[k + 2] === GT) {
+        throw new XmlSyntaxError("syntax", "']]>' is not allowed in character data", base + k);
+      }
+    }
+    put(s, start, to);
+    if (outLen !== 0) this.sink.text(out, 0, outLen);
+  }
+
+  /** Tokenizes `buf` (the carried token, if any, then new input); keeps the unfinished rest. */
+  private run(buf: Uint8Array, final: boolean): void {
     const sink = this.sink;
     const stack = this.stack;
+    const stackBytes = this.stackBytes;
     const len = buf.length;
     const base = this.base;
-    const maxDepth = this.maxDepth;
-    const maxName = this.maxNameLength;
+    const maxName = this.maxName;
     let depth = this.depth;
-    let phase = this.phase;
-    let mode = this.mode;
     let p = 0;
-    // Cached positions of the next '&', '\r' and ']]>' (FAR = none).
-    let nextAmp = -1;
-    let nextCr = -1;
-    let nextCdEnd = -1;
-    let pendingRefTooLong = -1;
+    let wait = -1;
 
-    if (!this.started) {
+    if (!this.started && len !== 0) {
+      if (len < 3 && !final && buf[0] === 0xef) {
+        this.keep(buf, 0, -1);
+        return;
+      }
       this.started = true;
-      if (len !== 0 && buf.charCodeAt(0) === BOM) {
-        p = 1;
-        this.docStart = 1;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+        p = 3;
+        this.docStart = 3;
       }
     }
 
     while (p < len) {
-      if (mode !== MODE_MARKUP) {
-        if (mode === MODE_COMMENT) {
-          const dd = buf.indexOf("--", p);
-          if (dd < 0) {
-            p = buf.charCodeAt(len - 1) === DASH ? len - 1 : len;
-            break;
+      const mode = this.mode;
+      if (mode !== MARKUP) {
+        if (mode === CDATA) {
+          let e = buf.indexOf(RBRACKET, p);
+          while (e >= 0 && e + 2 < len && !(buf[e + 1] === RBRACKET && buf[e + 2] === GT)) e = buf.indexOf(RBRACKET, e + 1);
+          if (e >= 0 && e + 2 < len) {
+            if (e > p) this.text(buf, p, e, true, base);
+            p = e + 3;
+            this.mode = MARKUP;
+            continue;
           }
-          if (dd + 2 >= len) {
-            p = dd;
-            break;
-          }
-          if (buf.charCodeAt(dd + 2) !== GT) {
-            throw new XmlSyntaxError("syntax", "'--' is not allowed inside a comment", base + dd);
-          }
-          p = dd + 3;
-          mode = MODE_MARKUP;
-          continue;
-        }
-        // CDATA section body.
-        const e = buf.indexOf("]]>", p);
-        let stop = e;
-        if (e < 0) {
-          stop = len;
-          const last = buf.charCodeAt(len - 1);
-          if (last === RBRACKET) {
-            stop--;
-            if (stop > p && buf.charCodeAt(stop - 1) === RBRACKET) stop--;
-          } else if (last === CR) {
-            stop--;
-          }
-        }
-        if (stop > p) {
-          if (nextCr < p) {
-            nextCr = buf.indexOf("\r", p);
-            if (nextCr < 0) nextCr = FAR;
-          }
-          const t = buf.slice(p, stop);
-          sink.text(nextCr < stop ? t.replace(CR_RE, "\n") : t);
-        }
-        if (e < 0) {
+          // Keep back what the next chunk could complete: ']', ']]', or a CR (of a CRLF).
+          let stop = e >= 0 ? e : len;
+          if (stop === len && buf[len - 1] === CR) stop--;
+          if (stop > p) this.text(buf, p, stop, true, base);
           p = stop;
           break;
         }
-        p = e + 3;
-        mode = MODE_MARKUP;
+        if (mode === COMMENT) {
+          let dd = buf.indexOf(DASH, p);
+          while (dd >= 0 && dd + 1 < len && buf[dd + 1] !== DASH) dd = buf.indexOf(DASH, dd + 2);
+          if (dd < 0 || dd + 2 >= len) {
+            p = dd < 0 ? len : dd;
+            break;
+          }
+          if (buf[dd + 2] !== GT) throw new XmlSyntaxError("syntax", "'--' is not allowed inside a comment", base + dd);
+          p = dd + 3;
+          this.mode = MARKUP;
+          continue;
+        }
+        // PI body.
+        let q = buf.indexOf(QUESTION, p);
+        while (q >= 0 && q + 1 < len && buf[q + 1] !== GT) q = buf.indexOf(QUESTION, q + 1);
+        if (q < 0 || q + 1 >= len) {
+          p = q < 0 ? len : q;
+          break;
+        }
+        p = q + 2;
+        this.mode = MARKUP;
         continue;
       }
 
-      const c = buf.charCodeAt(p);
+      const c = buf[p]!;
       if (c !== LT) {
-        // Character data up to the next '<'.
-        const lt = buf.indexOf("<", p);
+        // Find the next '<', noting '&', CR and ']' on the way (short runs: a loop beats indexOf).
+        let lt = p;
+        let special = false;
+        const short = p + 48 < len ? p + 48 : len;
+        while (lt < short) {
+          const b = buf[lt]!;
+          if (b === LT) break;
+          if (b === AMP || b === CR || b === RBRACKET) special = true;
+          lt++;
+        }
+        if (lt === short) {
+          lt = short === len ? -1 : buf.indexOf(LT, short);
+          special = true;
+        }
         const end = lt < 0 ? len : lt;
-        if (phase !== PHASE_ROOT) {
+        if (this.phase !== ROOT) {
           for (let i = p; i < end; i++) {
-            if (!isWs(buf.charCodeAt(i))) {
-              throw new XmlSyntaxError("syntax", "text is not allowed outside the root element", base + i);
-            }
+            if (!isWs(buf[i]!)) throw new XmlSyntaxError("syntax", "text is not allowed outside the root element", base + i);
           }
           p = end;
           continue;
@@ -732,280 +842,422 @@ export class XmlTokenizer {
         let stop = end;
         if (lt < 0) {
           if (final) {
-            p = len; // unclosed element: end() reports it
+            p = len;
             break;
           }
-          // Keep back what could change meaning with the next chunk: a
-          // partial reference, a CR (CRLF), or ']' / ']]' (']]>').
-          if (nextAmp < p) {
-            nextAmp = buf.indexOf("&", p);
-            if (nextAmp < 0) nextAmp = FAR;
-          }
-          if (nextAmp < len) {
-            const amp = buf.lastIndexOf("&", len - 1);
-            if (buf.indexOf(";", amp) < 0) {
-              stop = amp;
-              if (len - amp > maxName + 16) pendingRefTooLong = amp;
-            }
+          // Keep back what the next chunk could change: a partial reference, a CR, ']' / ']]'.
+          const amp = buf.lastIndexOf(AMP, len - 1);
+          if (amp >= p && buf.indexOf(SEMI, amp) < 0) {
+            if (len - amp > maxName + 16) throw new XmlSyntaxError("syntax", "'&' does not start a valid entity or character reference", base + amp);
+            stop = amp;
           }
           if (stop === len) {
-            const last = buf.charCodeAt(len - 1);
+            const last = buf[len - 1];
             if (last === CR) stop--;
             else if (last === RBRACKET) {
               stop--;
-              if (stop > p && buf.charCodeAt(stop - 1) === RBRACKET) stop--;
+              if (stop > p && buf[stop - 1] === RBRACKET) stop--;
             }
           }
         }
         if (stop > p) {
-          if (nextAmp < p) {
-            nextAmp = buf.indexOf("&", p);
-            if (nextAmp < 0) nextAmp = FAR;
-          }
-          if (nextCr < p) {
-            nextCr = buf.indexOf("\r", p);
-            if (nextCr < 0) nextCr = FAR;
-          }
-          if (nextCdEnd < p) {
-            nextCdEnd = buf.indexOf("]]>", p);
-            if (nextCdEnd < 0) nextCdEnd = FAR;
-          }
-          if (nextAmp >= stop && nextCr >= stop && nextCdEnd >= stop) {
-            sink.text(buf.slice(p, stop));
-          } else {
-            if (nextCdEnd < stop) {
-              // Report the earliest error: references before the ']]>' first.
-              let a = nextAmp;
-              while (a < nextCdEnd) {
-                decodeRef(buf, a, stop, base);
-                a = buf.indexOf("&", refEnd);
-                if (a < 0) break;
-              }
-              throw new XmlSyntaxError("syntax", "']]>' is not allowed in character data", base + nextCdEnd);
-            }
-            if (nextAmp >= stop) {
-              sink.text(buf.slice(p, stop).replace(CR_RE, "\n"));
-            } else {
-              let out = "";
-              let from = p;
-              let a = nextAmp;
-              while (a < stop) {
-                const v = decodeRef(buf, a, stop, base);
-                out += (a > from ? normalizeNewlines(buf.slice(from, a)) : "") + v;
-                from = refEnd;
-                a = buf.indexOf("&", from);
-                if (a < 0) a = FAR;
-              }
-              nextAmp = a;
-              if (from < stop) out += normalizeNewlines(buf.slice(from, stop));
-              sink.text(out);
-            }
-          }
+          if (special) this.text(buf, p, stop, false, base);
+          else sink.text(buf, p, stop);
         }
         p = stop;
-        if (lt < 0) {
-          if (pendingRefTooLong >= 0) {
-            // A reference cannot be that long: fail instead of buffering.
-            throw new XmlSyntaxError(
-              "syntax",
-              "'&' does not start a valid entity or character reference",
-              base + pendingRefTooLong,
-            );
-          }
-          break;
-        }
+        if (lt < 0) break;
         continue;
       }
 
       // Markup: '<' at p.
       if (p + 1 >= len) break;
-      const c1 = buf.charCodeAt(p + 1);
+      const c1 = buf[p + 1]!;
 
       if (c1 === SLASH) {
-        // End tag.
-        if (depth === 0) {
-          throw new XmlSyntaxError("mismatched-tag", "end tag without a matching start tag", base + p);
+        if (depth === 0) throw new XmlSyntaxError("mismatched-tag", "end tag without a matching start tag", base + p);
+        const top = stackBytes[depth - 1]!;
+        const n = top.length;
+        let k = p + 2;
+        if (k + n < len) {
+          let i = 0;
+          while (i < n && top[i] === buf[k + i]) i++;
+          k += i;
+        } else {
+          while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k]) k++;
+          if (k >= len) break; // a prefix of the expected name so far: need more input
         }
-        const top = stack[depth - 1]!;
-        const ne = p + 2 + top.length;
-        let same = ne < len;
-        if (same) {
-          // Inline comparison: measurably faster than startsWith() for short names.
-          for (let i = 0, j = p + 2; i < top.length; i++, j++) {
-            if (top.charCodeAt(i) !== buf.charCodeAt(j)) {
-              same = false;
+        if (k - p - 2 === n) {
+          let ch = buf[k]!;
+          if (ch !== GT) {
+            const more = nameCharAt(buf, k, len);
+            if (more < 0) break;
+            if (more > 0) throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${stack[depth - 1]!}'`, base + p);
+            if (!isWs(ch)) throw new XmlSyntaxError("syntax", "malformed end tag", base + k);
+            do k++;
+            while (k < len && isWs((ch = buf[k]!)));
+            if (k >= len) {
+              wait = GT;
               break;
             }
-          }
-        }
-        if (same) {
-          let k = ne;
-          let ch = buf.charCodeAt(k);
-          if (ch !== GT) {
-            if (isWs(ch)) {
-              do k++;
-              while (k < len && isWs((ch = buf.charCodeAt(k))));
-              if (k >= len) break;
-              if (ch !== GT) throw new XmlSyntaxError("syntax", "malformed end tag", base + k);
-            } else {
-              const n = nameCharLen(buf, k, len, false);
-              if (n < 0) break;
-              if (n > 0) {
-                throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${top}'`, base + p);
-              }
-              throw new XmlSyntaxError("syntax", "malformed end tag", base + k);
-            }
+            if (ch !== GT) throw new XmlSyntaxError("syntax", "malformed end tag", base + k);
           }
           depth--;
-          sink.close(top);
-          if (depth === 0) phase = PHASE_EPILOG;
+          this.depth = depth;
+          if (this.ns) this.popNs(depth);
+          sink.close(stack[depth]!);
+          if (depth === 0) this.phase = EPILOG;
           p = k + 1;
           continue;
         }
-        if (ne >= len && top.startsWith(buf.slice(p + 2))) break; // need more input
-        const n = nameCharLen(buf, p + 2, len, true);
-        if (n < 0) break;
-        if (n > 0) {
-          throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${top}'`, base + p);
-        }
+        const e = scanName(buf, p + 2, len);
+        if (e >= len) break;
+        if (e > p + 2) throw new XmlSyntaxError("mismatched-tag", `end tag does not match start tag '${stack[depth - 1]!}'`, base + p);
         throw new XmlSyntaxError("syntax", "malformed end tag", base + p + 2);
       }
 
       if (c1 === BANG) {
         if (p + 2 >= len) break;
-        const c2 = buf.charCodeAt(p + 2);
+        const c2 = buf[p + 2];
         if (c2 === DASH) {
           if (p + 3 >= len) break;
-          if (buf.charCodeAt(p + 3) !== DASH) throw new XmlSyntaxError("syntax", "malformed comment", base + p);
-          mode = MODE_COMMENT;
+          if (buf[p + 3] !== DASH) throw new XmlSyntaxError("syntax", "malformed comment", base + p);
+          this.mode = COMMENT;
           p += 4;
           continue;
         }
         if (c2 === LBRACKET) {
           if (p + 9 > len) {
-            if ("<![CDATA[".startsWith(buf.slice(p))) break;
+            if (prefixOf(buf, p, len, "<![CDATA[")) break;
             throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
           }
-          if (!buf.startsWith("<![CDATA[", p)) {
-            throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
-          }
-          if (phase !== PHASE_ROOT) {
-            throw new XmlSyntaxError("syntax", "CDATA section outside the root element", base + p);
-          }
-          mode = MODE_CDATA;
+          if (!startsWith(buf, p, "<![CDATA[")) throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
+          if (this.phase !== ROOT) throw new XmlSyntaxError("syntax", "CDATA section outside the root element", base + p);
+          this.mode = CDATA;
           p += 9;
           continue;
         }
-        if (c2 === UPPER_D) {
+        if (c2 === 0x44 /* D */) {
           if (p + 9 > len) {
-            if ("<!DOCTYPE".startsWith(buf.slice(p))) break;
-          } else if (buf.startsWith("<!DOCTYPE", p)) {
-            throw new XmlSyntaxError("doctype-forbidden", "DOCTYPE declarations are not allowed", base + p);
-          }
+            if (prefixOf(buf, p, len, "<!DOCTYPE")) break;
+          } else if (startsWith(buf, p, "<!DOCTYPE")) throw new XmlSyntaxError("doctype-forbidden", "DOCTYPE declarations are not allowed", base + p);
         }
         throw new XmlSyntaxError("syntax", "malformed markup declaration", base + p);
       }
 
       if (c1 === QUESTION) {
-        // Processing instruction or XML declaration.
-        const close = buf.indexOf("?>", p + 2);
-        const first = nameCharLen(buf, p + 2, len, true);
-        if (first === 0) {
-          throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
-        }
-        if (first < 0 || close < 0) {
-          // Fail early on an over-long or malformed target even before the end is seen.
-          const te = first < 0 ? len : scanName(buf, p + 2 + first, len);
-          if (te - p - 2 > maxName) throw new XmlSyntaxError("token-too-long", "PI target too long", base + p);
-          if (te < len && !isWs(buf.charCodeAt(te)) && buf.charCodeAt(te) !== QUESTION) {
-            throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
-          }
-          break;
-        }
-        const te = scanName(buf, p + 2 + first, len);
+        const te = scanName(buf, p + 2, len);
+        if (te < 0) throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
         if (te - p - 2 > maxName) throw new XmlSyntaxError("token-too-long", "PI target too long", base + p);
-        if (te !== close && !isWs(buf.charCodeAt(te))) {
-          throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
-        }
-        if (te - p - 2 === 3) {
-          const target = buf.slice(p + 2, te);
-          if (target === "xml") {
-            if (base + p !== this.docStart) {
-              throw new XmlSyntaxError(
-                "syntax",
-                "the XML declaration must be at the very start of the document",
-                base + p,
-              );
-            }
-            if (!XML_DECL.test(buf.slice(p, close + 2))) {
-              throw new XmlSyntaxError("syntax", "malformed XML declaration", base + p);
-            }
-          } else if (target.toLowerCase() === "xml") {
-            throw new XmlSyntaxError("syntax", "reserved processing instruction target", base + p);
+        if (te >= len) break;
+        const after = buf[te]!;
+        if (!isWs(after) && after !== QUESTION) throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
+        if (after === QUESTION && te + 1 >= len) break;
+        if (after === QUESTION && buf[te + 1] !== GT) throw new XmlSyntaxError("syntax", "processing instruction without a valid target", base + p);
+        if (te - p - 2 === 3 && (buf[p + 2]! | 0x20) === 0x78 && (buf[p + 3]! | 0x20) === 0x6d && (buf[p + 4]! | 0x20) === 0x6c) {
+          if (buf[p + 2] !== 0x78 || buf[p + 3] !== 0x6d || buf[p + 4] !== 0x6c) throw new XmlSyntaxError("syntax", "reserved processing instruction target", base + p);
+          if (base + p !== this.docStart) throw new XmlSyntaxError("syntax", "the XML declaration must be at the very start of the document", base + p);
+          let q = buf.indexOf(QUESTION, te);
+          while (q >= 0 && q + 1 < len && buf[q + 1] !== GT) q = buf.indexOf(QUESTION, q + 1);
+          if (q < 0 || q + 1 >= len) {
+            wait = GT;
+            break;
           }
+          if (!XML_DECL.test(latin1OrUtf8(buf, p, q + 2))) throw new XmlSyntaxError("syntax", "malformed XML declaration", base + p);
+          p = q + 2;
+          continue;
         }
-        p = close + 2;
+        this.mode = PI;
+        p = te;
         continue;
       }
 
-      // Start tag.
-      const first = nameCharLen(buf, p + 1, len, true);
-      if (first <= 0) {
-        if (first < 0) break;
-        throw new XmlSyntaxError("syntax", "invalid character after '<'", base + p + 1);
-      }
-      const nameEnd = scanName(buf, p + 1 + first, len);
-      if (nameEnd - p - 1 > maxName) {
-        throw new XmlSyntaxError("token-too-long", "element name too long", base + p);
-      }
-      if (nameEnd >= len) break;
-      if (phase === PHASE_EPILOG) {
-        throw new XmlSyntaxError("syntax", "only one root element is allowed", base + p);
-      }
-      let attrs = "";
-      let selfClose = false;
-      let gt = nameEnd;
-      const ch = buf.charCodeAt(nameEnd);
-      if (ch !== GT) {
-        if (ch === SLASH) {
-          if (nameEnd + 1 >= len) break;
-          if (buf.charCodeAt(nameEnd + 1) !== GT) {
-            throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + nameEnd);
+      // Start tag: the expected name, or any name.
+      let nameEnd = -1;
+      let hash = 0;
+      let colon = false;
+      let expected = false;
+      const exp = this.expBytes;
+      if (exp !== null) {
+        const n = exp.length;
+        const e = p + 1 + n;
+        if (e < len) {
+          let i = 0;
+          while (i < n && exp[i] === buf[p + 1 + i]) i++;
+          const t = buf[e]!;
+          if (i === n && (t === GT || t === SLASH || isWs(t))) {
+            nameEnd = e;
+            expected = true;
           }
-          selfClose = true;
-          gt = nameEnd + 1;
-        } else if (isWs(ch)) {
-          gt = scanAttrs(buf, nameEnd, len, base, maxName, null);
-          if (gt < 0) break;
-          selfClose = attrSelfClose;
-          if (attrFirst >= 0) attrs = buf.slice(attrFirst, attrLast);
-        } else {
-          throw new XmlSyntaxError("syntax", "invalid character in element name", base + nameEnd);
         }
       }
-      if (depth >= maxDepth) {
-        throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${maxDepth}`, base + p);
+      if (nameEnd < 0) {
+        nameEnd = scanName(buf, p + 1, len);
+        if (nameEnd < 0) throw new XmlSyntaxError("syntax", "invalid character after '<'", base + p + 1);
+        if (nameEnd - p - 1 > maxName) throw new XmlSyntaxError("token-too-long", "element name too long", base + p);
+        if (nameEnd >= len) break;
+        hash = nameHash;
+        colon = nameColon;
       }
-      const name = buf.slice(p + 1, nameEnd);
-      phase = PHASE_ROOT;
-      p = gt + 1;
-      if (selfClose) {
-        sink.open(name, attrs);
-        sink.close(name);
-        if (depth === 0) phase = PHASE_EPILOG;
+      if (this.phase === EPILOG) throw new XmlSyntaxError("syntax", "only one root element is allowed", base + p);
+      const a = this.attrs;
+      a.length = 0;
+      a.buf = buf;
+      a.tagStart = p;
+      a.rawStart = a.rawEnd = nameEnd - p;
+      let gt = nameEnd;
+      const ch = buf[nameEnd]!;
+      if (ch === SLASH) {
+        if (nameEnd + 1 >= len) break;
+        if (buf[nameEnd + 1] !== GT) throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + nameEnd);
+        gt = nameEnd + 1;
+      } else if (ch !== GT) {
+        if (!isWs(ch)) throw new XmlSyntaxError("syntax", "invalid character in element name", base + nameEnd);
+        gt = this.scanAttrs(buf, p, nameEnd, len);
+        if (gt < 0) {
+          wait = this.wait;
+          break;
+        }
+      }
+      this.resumeAt = 0;
+      if (depth >= this.maxDepth) throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
+      let name: string;
+      if (expected) {
+        name = this.expName;
+        stackBytes[depth] = exp!;
       } else {
-        stack[depth++] = name;
-        sink.open(name, attrs);
+        name = nameString(buf, p + 1, nameEnd, hash);
+        stackBytes[depth] = lastKey;
+      }
+      if (this.ns) {
+        this.nsMark[depth] = this.nsPrefix.length;
+        if (colon || a.length !== 0) this.pushNs(p + 1, name);
+      }
+      this.phase = ROOT;
+      stack[depth] = name;
+      depth++;
+      this.depth = depth;
+      sink.open(name, a);
+      p = gt + 1;
+      if (buf[gt - 1] === SLASH) {
+        depth--;
+        this.depth = depth;
+        if (this.ns) this.popNs(depth);
+        sink.close(name);
+        if (depth === 0) this.phase = EPILOG;
       }
     }
 
     this.depth = depth;
-    this.phase = phase;
-    this.mode = mode;
-    this.base = base + p;
-    this.tail = p === 0 ? buf : p >= len ? "" : buf.slice(p);
-    if (this.tail.length > this.maxTokenLength) {
-      throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
+    this.keep(buf, p, wait);
+  }
+
+  /** Keeps `buf[p..)` as the unfinished token, in `acc`. */
+  private keep(buf: Uint8Array, p: number, wait: number): void {
+    const len = buf.length;
+    const rest = len - p;
+    this.base += p;
+    this.wait = wait;
+    if (rest === 0) {
+      this.accLen = 0;
+      if (this.acc.length > 1 << 20) this.acc = EMPTY;
+      return;
+    }
+    if (rest > this.maxToken) throw new XmlSyntaxError("token-too-long", "token exceeds maxTokenLength", this.base);
+    if (buf.buffer === this.acc.buffer && buf.byteOffset === this.acc.byteOffset) {
+      if (p !== 0) this.acc.copyWithin(0, p, len);
+    } else {
+      if (this.acc.length < rest) this.acc = new Uint8Array(Math.max(rest * 2, 256));
+      this.acc.set(buf.subarray(p, len));
+    }
+    this.accLen = rest;
+  }
+
+  /**
+   * Scans and checks the attributes of the start tag at `tag`, from `i` (whitespace after the
+   * name). Returns the index of the closing `>`, or -1 when more input is needed (then a later
+   * call resumes after the last complete attribute).
+   */
+  private scanAttrs(s: Uint8Array, tag: number, i: number, len: number): number {
+    const a = this.attrs;
+    const spans = a.spans;
+    const names = a.names;
+    const base = this.base;
+    let count = 0;
+    let j = i;
+    if (this.resumeAt !== 0 && tag === 0) {
+      count = this.resumeCount;
+      j = this.resumeAt;
+      if (count > 0) a.rawStart = spans[0]!;
+      a.rawEnd = j;
+    }
+    let set: Set<string> | null = count > 16 ? new Set(names.slice(0, count)) : null;
+    this.wait = GT;
+    for (;;) {
+      this.resumeAt = j - tag;
+      this.resumeCount = count;
+      const before = j;
+      while (j < len && isWs(s[j]!)) j++;
+      if (j >= len) return -1;
+      const c = s[j]!;
+      if (c === GT || c === SLASH) {
+        if (c === SLASH) {
+          if (j + 1 >= len) return -1;
+          if (s[j + 1] !== GT) throw new XmlSyntaxError("syntax", "'/' in a start tag must be followed by '>'", base + j);
+          j++;
+        }
+        a.length = count;
+        return j;
+      }
+      if (count > 0 && j === before) throw new XmlSyntaxError("syntax", "whitespace is required between attributes", base + j);
+      const ns = j;
+      const ne = scanName(s, j, len);
+      if (ne < 0) throw new XmlSyntaxError("syntax", "invalid character in attribute name", base + j);
+      if (ne - ns > this.maxName) throw new XmlSyntaxError("token-too-long", "attribute name too long", base + ns);
+      if (ne >= len) return -1;
+      const hash = nameHash;
+      j = ne;
+      while (j < len && isWs(s[j]!)) j++;
+      if (j >= len) return -1;
+      if (s[j] !== EQ) throw new XmlSyntaxError("syntax", "expected '=' after attribute name", base + j);
+      j++;
+      while (j < len && isWs(s[j]!)) j++;
+      if (j >= len) return -1;
+      const q = s[j]!;
+      if (q !== DQUOTE && q !== SQUOTE) throw new XmlSyntaxError("syntax", "attribute value must be quoted", base + j);
+      const vs = j + 1;
+      const ve = s.indexOf(q, vs);
+      if (ve < 0) {
+        this.wait = q;
+        return -1;
+      }
+      if (count >= this.maxAttrs) throw new XmlSyntaxError("token-too-long", `more than ${this.maxAttrs} attributes`, base + ns);
+      const name = nameString(s, ns, ne, hash);
+      if (set === null) {
+        for (let k = 0; k < count; k++) if (names[k] === name) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, base + ns);
+        if (count === 16) set = new Set(names.slice(0, count));
+      }
+      if (set !== null) {
+        if (set.has(name)) throw new XmlSyntaxError("syntax", `duplicate attribute '${name}'`, base + ns);
+        set.add(name);
+      }
+      for (let k = vs; k < ve; k++) {
+        const v = s[k];
+        if (v === LT) throw new XmlSyntaxError("syntax", "'<' is not allowed in attribute values", base + k);
+        if (v === AMP) {
+          readRef(s, k, ve, base);
+          k = refEnd - 1;
+        }
+      }
+      names[count] = name;
+      spans[count * 4] = ns - tag;
+      spans[count * 4 + 1] = ne - tag;
+      spans[count * 4 + 2] = vs - tag;
+      spans[count * 4 + 3] = ve - tag;
+      count++;
+      if (count === 1) a.rawStart = ns - tag;
+      a.rawEnd = ve + 1 - tag;
+      j = ve + 1;
     }
   }
+
+  /** Namespace declarations and checks for the start tag just scanned (`namespaces: true`). */
+  private pushNs(nameStart: number, name: string): void {
+    const a = this.attrs;
+    const base = this.base + a.tagStart;
+    for (let i = 0; i < a.length; i++) {
+      const n = a.names[i]!;
+      if (n !== "xmlns" && !n.startsWith("xmlns:")) continue;
+      const prefix = n.length === 5 ? "" : n.slice(6);
+      const uri = a.value(i);
+      const at = base + a.spans[i * 4]!;
+      if (prefix === "xmlns" || uri === XMLNS_NS) throw new XmlSyntaxError("namespace", "the xmlns prefix and namespace are reserved", at);
+      if ((prefix === "xml") !== (uri === XML_NS)) throw new XmlSyntaxError("namespace", "the xml prefix is bound to its namespace only", at);
+      if (prefix !== "" && uri === "") throw new XmlSyntaxError("namespace", `prefix '${prefix}' cannot be undeclared`, at);
+      this.nsPrefix.push(prefix);
+      this.nsUri.push(uri);
+    }
+    if (!isQName(name)) throw new XmlSyntaxError("namespace", `'${name}' is not a qualified name`, this.base + nameStart);
+    if (this.namespaceOf(name) === undefined) throw new XmlSyntaxError("namespace", `undeclared namespace prefix in '${name}'`, this.base + nameStart);
+    let seen: Set<string> | null = null;
+    for (let i = 0; i < a.length; i++) {
+      const n = a.names[i]!;
+      const at = base + a.spans[i * 4]!;
+      if (!isQName(n)) throw new XmlSyntaxError("namespace", `'${n}' is not a qualified name`, at);
+      const colon = n.indexOf(":");
+      if (colon < 0 || n.startsWith("xmlns:")) {
+        a.uris[i] = "";
+        continue;
+      }
+      const uri = this.lookup(n.slice(0, colon));
+      if (uri === undefined) throw new XmlSyntaxError("namespace", `undeclared namespace prefix in '${n}'`, at);
+      a.uris[i] = uri;
+      const key = `${uri} ${n.slice(colon + 1)}`;
+      seen ??= new Set();
+      if (seen.has(key)) throw new XmlSyntaxError("namespace", `duplicate attribute '${n}' (same namespace and local name)`, at);
+      seen.add(key);
+    }
+    a.uris.length = a.length;
+  }
+
+  private popNs(depth: number): void {
+    const mark = this.nsMark[depth]!;
+    if (this.nsPrefix.length !== mark) {
+      this.nsPrefix.length = mark;
+      this.nsUri.length = mark;
+    }
+  }
+}
+
+/** 1 when a NameChar starts at `k`, 0 when not, -1 when the input ends inside the character. */
+function nameCharAt(s: Uint8Array, k: number, len: number): number {
+  const c = s[k]!;
+  if (c < 0x80) return (TABLE[c]! & 2) !== 0 ? 1 : 0;
+  if (k + seqLen(c) > len) return -1;
+  return isNameCp(cpAt(s, k), false) ? 1 : 0;
+}
+
+/** A name with at most one colon, not at either end. */
+function isQName(s: string): boolean {
+  const c = s.indexOf(":");
+  return c < 0 || (c > 0 && c < s.length - 1 && s.indexOf(":", c + 1) < 0);
+}
+
+function startsWith(s: Uint8Array, at: number, lit: string): boolean {
+  for (let i = 0; i < lit.length; i++) if (s[at + i] !== lit.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Whether `s[at..len)` is a prefix of `lit`. */
+function prefixOf(s: Uint8Array, at: number, len: number, lit: string): boolean {
+  for (let i = at; i < len; i++) if (s[i] !== lit.charCodeAt(i - at)) return false;
+  return true;
+}
+
+/**
+ * Parses raw attribute text (as {@link XmlAttributes.raw} returns it) into
+ * `[qualifiedName, value]` pairs in document order.
+ *
+ * @throws {@link XmlSyntaxError} on malformed or duplicate attributes; offsets are byte
+ *   offsets relative to `raw`.
+ */
+export function parseAttributes(raw: string): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const t = new XmlTokenizer(
+    {
+      open(_name, attrs) {
+        for (let i = 0; i < attrs.length; i++) pairs.push([attrs.name(i), attrs.value(i)]);
+      },
+      text() {},
+      close() {},
+    },
+    { maxNameLength: Number.MAX_SAFE_INTEGER, maxAttributes: Number.MAX_SAFE_INTEGER },
+  );
+  try {
+    t.write(`<a ${raw}/>`);
+    t.end();
+  } catch (e) {
+    if (e instanceof XmlSyntaxError) throw new XmlSyntaxError(e.code, e.message, Math.max(0, e.offset - 3));
+    throw e;
+  }
+  return pairs;
 }

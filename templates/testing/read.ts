@@ -11,7 +11,7 @@ import { XsdDateTime } from "../runtime/datetime.js";
 import type { OperationDescriptor, ParamDescriptor, ScalarName } from "../runtime/descriptor.js";
 import { soapActionFor } from "../runtime/encode.js";
 import { CODECS, CodecError } from "../runtime/scalars.js";
-import { XmlTokenizer, parseAttributes, type XmlSink } from "../runtime/xml.js";
+import { XmlTokenizer, latin1OrUtf8, type XmlAttributes, type XmlSink } from "../runtime/xml.js";
 import { writeFault, XSI_NS, type MockResponse } from "./write.js";
 import type { SoapFaultCode } from "./faults.js";
 
@@ -269,9 +269,10 @@ class EnvelopeReader implements XmlSink {
     return "";
   }
 
-  open(name: string, attrs: string): void {
+  open(name: string, attrs: XmlAttributes): void {
     this.depth++;
-    const list = attrs === "" ? [] : parseAttributes(attrs);
+    const list: Array<[string, string]> = [];
+    for (let i = 0; i < attrs.length; i++) list.push([attrs.name(i), attrs.value(i)]);
     this.scopes.push(
       list
         .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
@@ -317,7 +318,8 @@ class EnvelopeReader implements XmlSink {
     }
   }
 
-  text(value: string): void {
+  text(bytes: Uint8Array, start: number, end: number): void {
+    const value = latin1OrUtf8(bytes, start, end);
     if (this.item !== null) this.item.text += value;
     else if (this.param !== null && !this.param.list && this.depth === 4) this.param.cap.text += value;
   }

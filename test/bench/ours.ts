@@ -9,7 +9,7 @@
  *
  * Keep this file free of other heavy imports: its bundle is what the cold-start child imports.
  */
-import { createClient, decodeResponse, GetMessagesAfterIDOperation } from "../../generated/src/index.ts";
+import { createClient, createConfig, decodeResponse, GetMessagesAfterIDOperation, prepareRequest } from "../../generated/src/index.ts";
 import { createNodeFetch } from "../../generated/src/node/index.ts";
 
 export type Binding = "soap11" | "soap12" | "httpGet";
@@ -21,7 +21,23 @@ export function decodeOurs(binding: Binding, bytes: Uint8Array): unknown {
   return decodeResponse(GetMessagesAfterIDOperation, binding, bytes);
 }
 
+/** The same with the lenient option (unknown record elements skipped): the adversarial corpus uses it. */
+export function decodeOursLenient(binding: Binding, bytes: Uint8Array): unknown {
+  return decodeResponse(GetMessagesAfterIDOperation, binding, bytes, { lenient: true });
+}
+
 const clients = new Map<string, ReturnType<typeof createClient>>();
+
+/**
+ * Transfer only: the same request a call sends (prepareRequest), the body read to the end as
+ * bytes, nothing decoded. Returns the bytes (so the decode can be timed on exactly them).
+ */
+export async function transferOurs(baseUrl: string, binding: Binding, count: number): Promise<Uint8Array> {
+  const config = createConfig({ baseUrl, credentials: CREDENTIALS, binding });
+  const req = prepareRequest(config, GetMessagesAfterIDOperation, { location: 1, from: "", count, msgId: 0n });
+  const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body });
+  return new Uint8Array(await res.arrayBuffer());
+}
 
 /** One full call (request encode, HTTP round trip, decode). The client is created once per baseUrl+binding. */
 export async function callOurs(baseUrl: string, binding: Binding, count: number): Promise<unknown> {

@@ -6,7 +6,7 @@
  * Prints tables, writes test/bench/.out/results.json and test/bench/.out/results.md.
  *
  * BENCH_QUICK=1   ~30 s smoke run (few samples; figures are indicative only)
- * BENCH_ONLY=decode,call,memory,cold,generate,size,load   run only these sections
+ * BENCH_ONLY=decode,call,memory,cold,generate,size,load,adversarial   run only these sections
  *
  * Every use of the generated package goes through ./ours.ts.
  */
@@ -20,6 +20,8 @@ import { build } from "esbuild";
 import { XMLParser } from "fast-xml-parser";
 import { buildFixtures, contentType, type Form, FORMS, fixtureKey, FIRST_MSG_ID } from "./fixtures.ts";
 import { type Candidate, compare, median, type SamplerOptions } from "./lib/measure.ts";
+import { benchAdversarial } from "./adversarial.ts";
+import { benchOverlap } from "./overlap.ts";
 import { resultLine, runChild } from "./lib/proc.ts";
 import { fmtBytes, fmtMs, fmtRate, fmtRatio, renderMd, renderText, type Table } from "./lib/report.ts";
 import { benchGeneratorScale } from "./generator-scale.ts";
@@ -846,6 +848,12 @@ async function main(): Promise<void> {
     if (needServer) await startServer();
     if (want("decode")) await benchDecode(fx, await createSoapClient(WSDL, "http://127.0.0.1:9"));
     if (want("call")) await benchCall();
+    if (want("call") && ours) {
+      const ov = await benchOverlap(ours, baseUrl, BIG, callOpts(BIG));
+      tables.push(ov.table);
+      results["overlap"] = ov.figures;
+      target(`full call ${BIG} items: ≤ transfer + 1.2× decode`, `call − transfer = ${ov.ratio.toFixed(2)}× decode`, ov.ratio <= 1.2);
+    }
     if (want("memory")) await benchMemory();
     if (want("cold")) await benchCold();
     if (want("generate")) await benchGenerate();
@@ -855,6 +863,13 @@ async function main(): Promise<void> {
     if (want("cold")) await benchColdTransports(tEnv);
     if (want("load")) await benchLoad(tEnv);
     if (want("size")) await benchNodeBundle(tEnv);
+    if (want("adversarial") && oursAdapterBundle) {
+      const adv = await benchAdversarial({ adapterBundle: oursAdapterBundle, dir: join(OUT, "adversarial"), quick: QUICK, childDir: join(BENCH, "children"), env: CHILD_ENV, log });
+      tables.push(adv.table);
+      results["adversarial"] = adv.rows;
+      target("adversarial corpus: worst-case decode ≥ 20 MB/s", `${adv.worstRate.toFixed(0)} MB/s (${fmtBytes(adv.sizeBytes)} documents)`, adv.worstRate >= 20);
+      target("adversarial corpus: peak RSS growth ≤ 4× the input", `${adv.worstRatio.toFixed(2)}×`, adv.worstRatio <= 4);
+    }
   } finally {
     stopServer();
   }

@@ -239,8 +239,11 @@ describe("deep nesting does not blow the stack", () => {
       expect(err).not.toBeInstanceOf(RangeError);
       expect(performance.now() - t0).toBeLessThan(2_000);
     }
-    // The skipped field is where only the tokenizer's depth limit can stop it.
-    const e = thrown(() => decodeResponse(GetMessagesAfterIDOperation, binding, places[0] ?? ""));
+    // An unknown field is refused at once by default; skipped (lenient), only the tokenizer's
+    // depth limit can stop it.
+    const strict = thrown(() => decodeResponse(GetMessagesAfterIDOperation, binding, places[0] ?? ""));
+    expect((strict as DecodeError).found).toMatch(/^unknown element <Unknown>/);
+    const e = thrown(() => decodeResponse(GetMessagesAfterIDOperation, binding, places[0] ?? "", { lenient: true }));
     expect((e as DecodeError).found).toMatch(/depth-limit/);
   });
 
@@ -250,7 +253,7 @@ describe("deep nesting does not blow the stack", () => {
       res.writeHead(200, { "content-type": "application/soap+xml" });
       res.end(doc);
     });
-    const err = await call("soap12");
+    const err = await call("soap12", config({ lenient: true }));
     expect(err).toBeInstanceOf(DecodeError);
     expect((err as DecodeError).found).toMatch(/depth-limit/);
   });

@@ -108,11 +108,17 @@ describe("record results", () => {
     expect(decodeResponse(GetScheduleDetailsOperation, "httpGet", `<ScheduleDetails xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" ${ns} />`)).toBeNull();
   });
 
-  it("skips unknown elements (a newer service) but refuses repeated ones", () => {
-    const r = decodeResponse(GetScheduleDetailsOperation, "soap11", soap11(`<GetScheduleDetailsResponse ${ns}><GetScheduleDetailsResult>${schedule("<NewField><x>1</x></NewField>")}</GetScheduleDetailsResult></GetScheduleDetailsResponse>`));
+  it("refuses unknown elements by default, skips them with lenient, and refuses repeated ones either way", () => {
+    const doc = soap11(`<GetScheduleDetailsResponse ${ns}><GetScheduleDetailsResult>${schedule("<NewField><x>1</x></NewField>")}</GetScheduleDetailsResult></GetScheduleDetailsResponse>`);
+    const strict = decodeError(() => decodeResponse(GetScheduleDetailsOperation, "soap11", doc));
+    expect(strict.path).toBe("GetScheduleDetailsResult.NewField");
+    expect(strict.found).toBe("unknown element <NewField> (the lenient option skips unknown elements)");
+    const r = decodeResponse(GetScheduleDetailsOperation, "soap11", doc, { lenient: true });
     expect(r).toMatchObject({ ScheduleID: 7, Sender: "09121234567", Title: null, Body: "", SendStatus: 255 });
-    const err = decodeError(() => decodeResponse(GetScheduleDetailsOperation, "soap11", soap11(`<GetScheduleDetailsResponse ${ns}><GetScheduleDetailsResult>${schedule("<Title>a</Title><Title>b</Title>")}</GetScheduleDetailsResult></GetScheduleDetailsResponse>`)));
-    expect(err.path).toBe("GetScheduleDetailsResult.Title");
+    for (const lenient of [false, true]) {
+      const err = decodeError(() => decodeResponse(GetScheduleDetailsOperation, "soap11", soap11(`<GetScheduleDetailsResponse ${ns}><GetScheduleDetailsResult>${schedule("<Title>a</Title><Title>b</Title>")}</GetScheduleDetailsResult></GetScheduleDetailsResponse>`), { lenient }));
+      expect(err.path).toBe("GetScheduleDetailsResult.Title");
+    }
   });
 });
 

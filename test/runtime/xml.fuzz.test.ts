@@ -16,6 +16,11 @@
  *    them; any difference there is reported by the test).
  * Text outside the root element (whitespace only) is reported by saxes but
  * not by us; the comparison only looks at text inside the root.
+ *
+ * The tokenizer reads UTF-8 bytes (strings are encoded first), so the byte path is fuzzed too:
+ * documents split at every kind of byte position (inside multi-byte characters), and bytes
+ * mutated into malformed UTF-8, which must be refused exactly when a fatal TextDecoder refuses
+ * them (or earlier, for an earlier error).
  */
 import fc from "fast-check";
 import { SaxesParser } from "saxes";
@@ -30,8 +35,8 @@ const TIMEOUT = 20_000 * Math.max(1, SCALE);
 type Ev = ["open", string, Array<[string, string]>] | ["text", string] | ["close", string];
 type Result = { ok: true; events: Ev[] } | { ok: false; code: string; offset: number };
 
-/** Our tokenizer, attributes decoded, adjacent text coalesced. */
-function ours(chunks: readonly string[]): Result {
+/** Our tokenizer, attributes decoded, adjacent text coalesced; chunks are strings or UTF-8 bytes. */
+function ours(chunks: ReadonlyArray<string | Uint8Array>): Result {
   const events: Ev[] = [];
   let text = "";
   const flush = (): void => {
@@ -41,9 +46,12 @@ function ours(chunks: readonly string[]): Result {
   const t = new XmlTokenizer({
     open(name, attrs) {
       flush();
-      events.push(["open", name, parseAttributes(attrs)]);
+      const pairs: Array<[string, string]> = [];
+      for (let i = 0; i < attrs.length; i++) pairs.push([attrs.name(i), attrs.value(i)]);
+      events.push(["open", name, pairs]);
     },
-    text(value) {
+    text(bytes, start, end) {
+      const value = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start, end));
       expect(value).not.toBe("");
       text += value;
     },
@@ -373,6 +381,103 @@ describe("XmlTokenizer chunk-split invariance", () => {
           expect(ours([...doc.split("")]), `document ${JSON.stringify(doc)}`).toEqual(ours([doc]));
         }),
         { numRuns: runs(2000) },
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------
+// The byte path
+// ---------------------------------------------------------------------------
+
+const encoder = new TextEncoder();
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Split `bytes` at the given positions. */
+function splitBytes(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let prev = 0;
+  for (const p of points) {
+    out.push(bytes.subarray(prev, p));
+    prev = p;
+  }
+  out.push(bytes.subarray(prev));
+  return out;
+}
+
+describe("XmlTokenizer on UTF-8 bytes", () => {
+  it(
+    "bytes give the same result as the string, and agree with saxes, whole and split anywhere (inside characters too)",
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(wellFormed, mutated), fc.array(fc.nat(), { maxLength: 10 }), (doc, cuts) => {
+          if (hasLoneSurrogate(doc)) return; // not representable in UTF-8
+          const bytes = encoder.encode(doc);
+          const whole = ours([bytes]);
+          expect(whole, `document ${JSON.stringify(doc)}`).toEqual(ours([doc]));
+          expect(ours(splitBytes(bytes, cuts)), `document ${JSON.stringify(doc)} cut at ${JSON.stringify(cuts)}`).toEqual(whole);
+          compareWithSaxes(doc);
+        }),
+        { numRuns: runs(5000) },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "one byte at a time gives identical results",
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(wellFormed, mutated), (doc) => {
+          if (hasLoneSurrogate(doc)) return;
+          const bytes = encoder.encode(doc);
+          expect(ours(splitBytes(bytes, [...bytes.keys()])), `document ${JSON.stringify(doc)}`).toEqual(ours([bytes]));
+        }),
+        { numRuns: runs(1000) },
+      );
+    },
+    TIMEOUT,
+  );
+
+  const badByte = fc.constantFrom(0x80, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff, 0xa0, 0x00, 0x1f);
+  it(
+    "malformed UTF-8 and forbidden characters are refused exactly when a fatal decoder (plus the XML Char rule) refuses them",
+    () => {
+      fc.assert(
+        fc.property(
+          wellFormed,
+          fc.array(fc.record({ pos: fc.nat(), bytes: fc.array(badByte, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 }),
+          fc.array(fc.nat(), { maxLength: 6 }),
+          (doc, inserts, cuts) => {
+            let bytes = encoder.encode(doc);
+            for (const { pos, bytes: ins } of inserts) {
+              const at = pos % (bytes.length + 1);
+              const next = new Uint8Array(bytes.length + ins.length);
+              next.set(bytes.subarray(0, at));
+              next.set(ins, at);
+              next.set(bytes.subarray(at), at + ins.length);
+              bytes = next;
+            }
+            const mine = ours([bytes]);
+            expect(ours(splitBytes(bytes, cuts)), "split invariance").toEqual(mine);
+            let text: string | null = null;
+            try {
+              text = fatal.decode(bytes);
+            } catch {
+              text = null;
+            }
+            if (text === null) {
+              // Not UTF-8: refused (as malformed UTF-8, or for an earlier error).
+              expect(mine.ok, `bytes ${JSON.stringify([...bytes])}`).toBe(false);
+              return;
+            }
+            // Valid UTF-8 (e.g. a complete 2-byte character was formed): same as the text.
+            expect(mine).toEqual(ours([text]));
+          },
+        ),
+        { numRuns: runs(3000) },
       );
     },
     TIMEOUT,

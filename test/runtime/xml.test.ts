@@ -9,15 +9,17 @@ import {
 } from "../../templates/runtime/xml.ts";
 
 type Ev = ["open", string, string] | ["text", string] | ["close", string];
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Collects events; adjacent text events are coalesced (a text node may arrive in several calls). */
 function collect(chunks: readonly string[], limits?: XmlLimits): Ev[] {
   const events: Ev[] = [];
   const sink: XmlSink = {
     open(name, attrs) {
-      events.push(["open", name, attrs]);
+      events.push(["open", name, attrs.raw()]);
     },
-    text(value) {
+    text(bytes, start, end) {
+      const value = utf8.decode(bytes.subarray(start, end));
       expect(value.length).toBeGreaterThan(0);
       const last = events[events.length - 1];
       if (last !== undefined && last[0] === "text") last[1] += value;
@@ -201,7 +203,7 @@ describe("XmlTokenizer: character data", () => {
 
   it("plain text arrives as a single slice", () => {
     const texts: string[] = [];
-    const t = new XmlTokenizer({ open() {}, text: (v) => texts.push(v), close() {} });
+    const t = new XmlTokenizer({ open() {}, text: (b, s, e) => texts.push(utf8.decode(b.subarray(s, e))), close() {} });
     t.write("<a>one two three</a>");
     t.end();
     expect(texts).toEqual(["one two three"]);
@@ -230,12 +232,12 @@ describe("XmlTokenizer: character data", () => {
     ]);
   });
 
-  it("a leading byte-order mark is skipped; offsets still count it", () => {
+  it("a leading byte-order mark is skipped; offsets (in bytes) still count it", () => {
     expect(events('\ufeff<?xml version="1.0"?><a/>')).toEqual([
       ["open", "a", ""],
       ["close", "a"],
     ]);
-    expectError("\ufeff<a/>x", "syntax", 5);
+    expectError("\ufeff<a/>x", "syntax", 7);
   });
 
   it("normalises CRLF and lone CR to LF in text and CDATA (not in character references)", () => {
@@ -396,7 +398,7 @@ describe("XmlTokenizer: entity and character errors", () => {
 
   it("events before an invalid character are still delivered", () => {
     const ev: string[] = [];
-    const t = new XmlTokenizer({ open: (n) => ev.push(n), text: (v) => ev.push(v), close: (n) => ev.push(`/${n}`) });
+    const t = new XmlTokenizer({ open: (n) => ev.push(n), text: (b, s, e) => ev.push(utf8.decode(b.subarray(s, e))), close: (n) => ev.push(`/${n}`) });
     expect(() => t.write("<a><b>ok</b>bad\u0001")).toThrow(XmlSyntaxError);
     expect(ev).toEqual(["a", "b", "ok", "/b", "bad"]);
   });
@@ -544,7 +546,7 @@ describe("XmlTokenizer: limits", () => {
     expect(() => t.write("x".repeat(60))).toThrow(expect.objectContaining({ code: "token-too-long", offset: 3 }));
     // Text is streamed, never buffered: no limit applies.
     const texts: string[] = [];
-    const u = new XmlTokenizer({ open() {}, text: (v) => texts.push(v), close() {} }, { maxTokenLength: 100 });
+    const u = new XmlTokenizer({ open() {}, text: (b, s, e) => texts.push(utf8.decode(b.subarray(s, e))), close() {} }, { maxTokenLength: 100 });
     u.write("<a>");
     for (let i = 0; i < 50; i++) u.write("y".repeat(99));
     u.write("</a>");
@@ -673,13 +675,13 @@ describe("parseAttributes", () => {
       ["a=1", "syntax", 2],
       ['a="<"', "syntax", 3],
       ['a="1"b="2"', "syntax", 5],
-      ["a", "syntax", 0],
-      ["a=", "syntax", 0],
-      ['a="1', "syntax", 2],
+      ["a", "syntax", 1],
+      ["a=", "syntax", 2],
+      ['a="1', "truncated", 0],
       ['a="&x;"', "entity-unknown", 3],
       ['a="&#0;"', "invalid-char", 3],
       ['a="&"', "syntax", 3],
-      ['a="1" />', "syntax", 6],
+      ['a="1" />', "syntax", 8],
       ['a="\u0001"', "invalid-char", 3],
     ];
     for (const [raw, code, offset] of cases) {

@@ -8,8 +8,9 @@
 import { BINDING_INFO } from "./binding.js";
 import { checkBaseUrl } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
+import { XmlSyntaxError } from "./xml.js";
 import { encodeRequest } from "./encode.js";
-import { AbortError, AsmxError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, SoapFaultError, TimeoutError, headerSecrets, redact, sanitizeCause, showHeaders, } from "./errors.js";
+import { AbortError, AsmxError, DecodeError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, SoapFaultError, TimeoutError, headerSecrets, redact, sanitizeCause, showHeaders, } from "./errors.js";
 import { HeaderSet } from "./middleware.js";
 const SNIPPET_BYTES = 2048;
 /**
@@ -161,15 +162,23 @@ function charsetOf(contentType) {
     const m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType);
     return m?.[1]?.toLowerCase() ?? "utf-8";
 }
-/** Streams a 2xx XML body through the decoder, enforcing the size limit. */
-async function decodeStreaming(response, op, binding, namespace, limit, ctx, stopper) {
-    const decoder = new ResponseDecoder(op, binding, namespace, ctx);
-    let text;
-    try {
-        text = new TextDecoder(charsetOf(response.headers.get("content-type") ?? ""), { fatal: true });
-    }
-    catch {
-        throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", "unsupported charset", ctx);
+/**
+ * Streams a 2xx XML body through the decoder as it arrives, enforcing the size limit. UTF-8
+ * bodies go to the decoder as bytes (it checks the encoding itself); other charsets are
+ * converted to text first.
+ */
+async function decodeStreaming(response, op, binding, namespace, limit, lenient, ctx, stopper) {
+    const decoder = new ResponseDecoder(op, binding, namespace, ctx, { lenient });
+    const contentType = response.headers.get("content-type") ?? "";
+    const charset = charsetOf(contentType);
+    let text = null;
+    if (charset !== "utf-8" && charset !== "utf8") {
+        try {
+            text = new TextDecoder(charset, { fatal: true });
+        }
+        catch {
+            throw new HttpStatusError(response.status, contentType, "", "unsupported charset", ctx);
+        }
     }
     let total = 0;
     if (response.body !== null) {
@@ -184,17 +193,29 @@ async function decodeStreaming(response, op, binding, namespace, limit, ctx, sto
                 total += value.byteLength;
                 if (total > limit)
                     throw new ResponseTooLargeError(limit, ctx);
-                let chunk;
-                try {
-                    chunk = text.decode(value, { stream: true });
-                }
-                catch (err) {
-                    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${err.message}`, ctx);
-                }
                 // A refused document (DOCTYPE, bad XML, wrong element) throws here, on the first bad
                 // chunk: the rest of the body is not read.
-                if (chunk !== "")
-                    decoder.write(chunk);
+                if (text === null) {
+                    try {
+                        decoder.write(value);
+                    }
+                    catch (err) {
+                        if (err instanceof DecodeError && err.cause instanceof XmlSyntaxError && err.cause.code === "invalid-utf8")
+                            throw new HttpStatusError(response.status, contentType, "", `body is not valid utf-8: ${err.cause.message} at byte ${err.cause.offset}`, ctx);
+                        throw err;
+                    }
+                }
+                else {
+                    let chunk;
+                    try {
+                        chunk = text.decode(value, { stream: true });
+                    }
+                    catch (err) {
+                        throw new HttpStatusError(response.status, contentType, "", `body is not valid ${charset}: ${err.message}`, ctx);
+                    }
+                    if (chunk !== "")
+                        decoder.write(chunk);
+                }
             }
             finished = true;
         }
@@ -204,13 +225,15 @@ async function decodeStreaming(response, op, binding, namespace, limit, ctx, sto
                 cancelReader(reader);
         }
     }
-    try {
-        const tail = text.decode();
-        if (tail !== "")
-            decoder.write(tail);
-    }
-    catch (err) {
-        throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid text: ${err.message}`, ctx);
+    if (text !== null) {
+        try {
+            const tail = text.decode();
+            if (tail !== "")
+                decoder.write(tail);
+        }
+        catch (err) {
+            throw new HttpStatusError(response.status, contentType, "", `body is not valid text: ${err.message}`, ctx);
+        }
     }
     const outcome = decoder.end();
     if (outcome.kind === "fault")
@@ -243,7 +266,7 @@ async function failure(response, binding, op, namespace, limit, secrets, ctx, st
     if (soap && /xml/i.test(contentType)) {
         try {
             const decoder = new ResponseDecoder(op, binding, namespace, ctx);
-            decoder.write(text);
+            decoder.write(bytes);
             const outcome = decoder.end();
             if (outcome.kind === "fault") {
                 const f = outcome.fault;
@@ -440,7 +463,7 @@ async function send(config, op, params, options, binding, hooks) {
             if (declared > config.maxResponseBytes)
                 throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
             if (response.status === 200 && /xml/i.test(contentType)) {
-                return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx, stopper));
+                return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper));
             }
             throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
         }

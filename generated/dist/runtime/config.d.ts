@@ -99,6 +99,13 @@ export interface ClientOptions {
     readonly maxResponseBytes?: number | undefined;
     /** Logging and metrics hooks; their payloads never show the password. */
     readonly hooks?: ClientHooks | undefined;
+    /**
+     * Skip response elements inside a record that the spec does not know, instead of failing with
+     * a DecodeError. Default false: an unknown element usually means the spec and the service
+     * disagree (a renamed field would otherwise decode as null without a word). Set it when the
+     * service is known to add fields over time; every other check stays strict.
+     */
+    readonly lenient?: boolean | undefined;
 }
 /** Per-call overrides of the client's options (the last argument of every operation). */
 export interface CallOptions {
@@ -114,6 +121,8 @@ export interface CallOptions {
     readonly headers?: Readonly<Record<string, string>> | undefined;
     /** Middleware for this call, run after the client's. */
     readonly middleware?: readonly Middleware[] | undefined;
+    /** Overrides the client's {@link ClientOptions.lenient} for this call. */
+    readonly lenient?: boolean | undefined;
 }
 /** Resolved client options. */
 export interface Config {
@@ -132,6 +141,7 @@ export interface Config {
     readonly signal: AbortSignal | undefined;
     readonly maxResponseBytes: number;
     readonly hooks?: ClientHooks | undefined;
+    readonly lenient?: boolean | undefined;
 }
 /** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
 export declare function checkBaseUrl(value: string): string;

@@ -19,7 +19,14 @@ export function checkBaseUrl(value) {
         throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
     if (base.search !== "" || base.hash !== "")
         throw new TypeError("baseUrl must not have a query or fragment");
-    return base.href.replace(/\/+$/, "");
+    return trimSlashes(base.href);
+}
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks quadratically on many slashes). */
+function trimSlashes(href) {
+    let end = href.length;
+    while (end > 0 && href.charCodeAt(end - 1) === 47)
+        end--;
+    return href.slice(0, end);
 }
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export function createConfig(options) {
@@ -61,6 +68,7 @@ export function createConfig(options) {
         signal: options.signal,
         maxResponseBytes,
         hooks: Object.freeze({ ...options.hooks }),
+        lenient: options.lenient === true,
     });
 }
 //# sourceMappingURL=config.js.map

@@ -11,6 +11,12 @@
  * back the same text it parsed, and converts to a `Date` only when told which offset to assume
  * for offset-less values.
  */
+/**
+ * The fast path of {@link XsdDateTime.parse} on UTF-8 bytes `b[s..e)` (already trimmed): the
+ * common shape `YYYY-MM-DDThh:mm:ss[.f+][Z|±hh:mm]` without building the text first. Returns
+ * null for anything else (the caller then parses the text).
+ */
+export declare function parseDateTimeBytes(b: Uint8Array, s: number, e: number): XsdDateTime | null;
 /** An immutable XSD dateTime, independent of the host's time zone. */
 export declare class XsdDateTime {
     readonly year: number;

@@ -90,6 +90,78 @@ function parseCommon(t) {
     }
     return new XsdDateTimeCtor({ year, month, day, hour, minute, second, fraction, offset });
 }
+/** Two ASCII digits at `i` of `b`, or -1. */
+function twoBytes(b, i) {
+    const x = b[i] - 48;
+    const y = b[i + 1] - 48;
+    return x >= 0 && x <= 9 && y >= 0 && y <= 9 ? x * 10 + y : -1;
+}
+/** Offsets seen so far ("+03:30", …): a response repeats a handful of them. */
+const offsets = new Map();
+/**
+ * The fast path of {@link XsdDateTime.parse} on UTF-8 bytes `b[s..e)` (already trimmed): the
+ * common shape `YYYY-MM-DDThh:mm:ss[.f+][Z|±hh:mm]` without building the text first. Returns
+ * null for anything else (the caller then parses the text).
+ */
+export function parseDateTimeBytes(b, s, e) {
+    const len = e - s;
+    if (len < 19 || b[s + 4] !== 45 || b[s + 7] !== 45 || b[s + 10] !== 84 || b[s + 13] !== 58 || b[s + 16] !== 58)
+        return null;
+    const y1 = twoBytes(b, s);
+    const y2 = twoBytes(b, s + 2);
+    const month = twoBytes(b, s + 5);
+    const day = twoBytes(b, s + 8);
+    const hour = twoBytes(b, s + 11);
+    const minute = twoBytes(b, s + 14);
+    const second = twoBytes(b, s + 17);
+    if (y1 < 0 ||
+        y2 < 0 ||
+        month < 1 ||
+        month > 12 ||
+        day < 1 ||
+        hour < 0 ||
+        hour > 23 ||
+        minute < 0 ||
+        minute > 59 ||
+        second < 0 ||
+        second > 59)
+        return null;
+    const year = y1 * 100 + y2;
+    if (year === 0 || day > daysInMonth(year, month))
+        return null;
+    let i = s + 19;
+    let fraction = "";
+    if (i < e && b[i] === 46) {
+        const start = ++i;
+        while (i < e && b[i] >= 48 && b[i] <= 57)
+            fraction += String.fromCharCode(b[i++]);
+        if (i === start)
+            return null;
+    }
+    let offset = "";
+    if (i < e) {
+        const c = b[i];
+        if (c === 90 && i + 1 === e)
+            offset = "Z";
+        else if ((c === 43 || c === 45) && i + 6 === e && b[i + 3] === 58) {
+            const oh = twoBytes(b, i + 1);
+            const om = twoBytes(b, i + 4);
+            if (oh < 0 || om < 0 || oh > 14 || om > 59 || (oh === 14 && om !== 0))
+                return null;
+            const key = (c === 45 ? -1 : 1) * (oh * 60 + om) + (c === 45 && oh === 0 && om === 0 ? -10_000 : 0);
+            let text = offsets.get(key);
+            if (text === undefined) {
+                text = `${c === 45 ? "-" : "+"}${pad(oh, 2)}:${pad(om, 2)}`;
+                if (offsets.size < 64)
+                    offsets.set(key, text);
+            }
+            offset = text;
+        }
+        else
+            return null;
+    }
+    return new XsdDateTimeCtor({ year, month, day, hour, minute, second, fraction, offset });
+}
 /** The private constructor, for the fast path above (assigned once the class is defined). */
 let XsdDateTimeCtor;
 /** An immutable XSD dateTime, independent of the host's time zone. */

@@ -10,7 +10,7 @@
 import { type Binding } from "./binding.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import { type ErrorContext } from "./errors.js";
-import { type XmlSink } from "./xml.js";
+import { type XmlAttributes, type XmlSink } from "./xml.js";
 /** A SOAP fault as read from the body. */
 export interface FaultInfo {
     readonly soapVersion: "1.1" | "1.2";
@@ -28,6 +28,17 @@ export type DecodeOutcome = {
     readonly kind: "fault";
     readonly fault: FaultInfo;
 };
+/** Options of {@link ResponseDecoder} and {@link decodeResponse}. */
+export interface DecodeOptions {
+    /**
+     * Skip elements inside a record that the spec does not know, instead of failing with a
+     * DecodeError. Default false: an unknown element usually means the spec and the service
+     * disagree (a renamed or misspelt field would otherwise decode as null without a word). Set
+     * it when the service is known to add fields over time. Only unknown elements are relaxed:
+     * every other check stays.
+     */
+    readonly lenient?: boolean | undefined;
+}
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
 export declare class ResponseDecoder implements XmlSink {
     private readonly op;
@@ -35,11 +46,10 @@ export declare class ResponseDecoder implements XmlSink {
     private readonly namespace;
     private readonly ctx;
     private readonly tokenizer;
+    private readonly lenient;
     private readonly frames;
     /** The innermost frame (cached: read on every event). */
     private top;
-    /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
-    private readonly scopes;
     private skipDepth;
     private inLeaf;
     private leafType;
@@ -47,14 +57,18 @@ export declare class ResponseDecoder implements XmlSink {
     private leafLabel;
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
     private leafField;
-    private buf;
+    private str;
+    private bytes;
+    private len;
+    /** Whether the leaf had any text (a nil element must not). */
+    private leafText;
     private done;
     private result;
     private hasResult;
     private fault;
-    constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext);
-    /** Feeds the next piece of the body. */
-    write(chunk: string): void;
+    constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext, options?: DecodeOptions);
+    /** Feeds the next piece of the body: UTF-8 bytes (or text). */
+    write(chunk: Uint8Array | string): void;
     /** Ends the body and returns the result or the fault. */
     end(): DecodeOutcome;
     private wrap;
@@ -62,20 +76,28 @@ export declare class ResponseDecoder implements XmlSink {
     private expectedTop;
     private isSoap;
     private path;
+    /** Namespace of an element name (the tokenizer has checked that its prefix is declared). */
     private resolve;
+    /** Whether the element has xsi:nil="true" (or "1"); any other xsi:nil value is an error. */
     private isNil;
-    private lookup;
     private push;
     /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
     private startValue;
-    open(name: string, attrs: string): void;
+    private startLeaf;
+    open(name: string, attrs: XmlAttributes): void;
     private openGeneral;
     private openRoot;
     private startResult;
     private openField;
-    text(value: string): void;
+    text(b: Uint8Array, s: number, e: number): void;
+    /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
+    private append;
     close(_name: string): void;
     private nullableHere;
+    /** The leaf's scalar value (not nil). */
+    private scalar;
+    /** Tells the tokenizer which start tag a record expects next. */
+    private hint;
     private closeLeaf;
     private closeLeafGeneral;
     private deliver;
@@ -88,7 +110,7 @@ export declare class ResponseDecoder implements XmlSink {
  * Decodes a whole response body of `op` received over `binding`. Returns the typed result;
  * throws SoapFaultError when the body is a SOAP fault, DecodeError when it is not the result.
  */
-export declare function decodeResponse<R>(op: OperationDescriptor<unknown, R>, binding: Binding, body: string | Uint8Array, options?: {
+export declare function decodeResponse<R>(op: OperationDescriptor<unknown, R>, binding: Binding, body: string | Uint8Array, options?: DecodeOptions & {
     readonly namespace?: string;
     readonly status?: number;
 }): R;

@@ -10,7 +10,7 @@
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
 import { CODECS, CodecError } from "./scalars.js";
-import { XmlSyntaxError, XmlTokenizer, parseAttributes } from "./xml.js";
+import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8 } from "./xml.js";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 // Frame kinds.
 const ENVELOPE = 1;
@@ -20,6 +20,18 @@ const RECORD = 4;
 const LIST = 5;
 const FAULT = 7;
 const HEADER = 8;
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
+const nameBytes = (name) => name.includes(":") || name === "" ? null : encoder.encode(name);
+const fieldBytes = new WeakMap();
+function fieldNameBytes(record) {
+    let list = fieldBytes.get(record);
+    if (!list) {
+        list = record.fields.map((f) => nameBytes(f.wire));
+        fieldBytes.set(record, list);
+    }
+    return list;
+}
 const fieldMaps = new WeakMap();
 function fieldIndex(record) {
     let map = fieldMaps.get(record);
@@ -33,22 +45,10 @@ const localName = (name) => {
     const i = name.indexOf(":");
     return i < 0 ? name : name.slice(i + 1);
 };
-const prefixOf = (name) => {
-    const i = name.indexOf(":");
-    return i < 0 ? "" : name.slice(0, i);
-};
 const typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
-/**
- * A string that does not keep its source alive. Engines represent a slice of 13+ characters as a
- * view into the string it came from, so one kept field would pin a whole 64 KiB chunk of the
- * response; prepending a character forces a flat copy, and the slice then views only that copy.
- */
-function own(text) {
-    return text.length < 13 ? text : (" " + text).slice(1);
-}
-function isWhitespace(text) {
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
+function isWhitespace(b, s, e) {
+    for (let i = s; i < e; i++) {
+        const c = b[i];
         if (c !== 32 && c !== 10 && c !== 9 && c !== 13)
             return false;
     }
@@ -61,33 +61,38 @@ export class ResponseDecoder {
     namespace;
     ctx;
     tokenizer;
+    lenient;
     frames = [];
     /** The innermost frame (cached: read on every event). */
     top = undefined;
-    /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
-    scopes = [];
     skipDepth = 0;
-    // Leaf (scalar element) state.
+    // Leaf (scalar element) state: string text is decoded piece by piece into `str`; other text
+    // is collected as bytes in `bytes[0..len)` (or referenced in place while it is one piece).
     inLeaf = false;
     leafType = "string";
     leafNil = false;
     leafLabel = "";
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
     leafField = null;
-    buf = "";
+    str = "";
+    bytes = new Uint8Array(64);
+    len = 0;
+    /** Whether the leaf had any text (a nil element must not). */
+    leafText = false;
     // Outcome.
     done = false;
     result = undefined;
     hasResult = false;
     fault = null;
-    constructor(op, binding, namespace, ctx) {
+    constructor(op, binding, namespace, ctx, options = {}) {
         this.op = op;
         this.info = BINDING_INFO[binding];
         this.namespace = namespace;
         this.ctx = ctx ?? { operation: op.name, binding };
-        this.tokenizer = new XmlTokenizer(this);
+        this.lenient = options.lenient === true;
+        this.tokenizer = new XmlTokenizer(this, { namespaces: true });
     }
-    /** Feeds the next piece of the body. */
+    /** Feeds the next piece of the body: UTF-8 bytes (or text). */
     write(chunk) {
         try {
             this.tokenizer.write(chunk);
@@ -113,8 +118,13 @@ export class ResponseDecoder {
     wrap(err) {
         if (err instanceof AsmxError)
             return err;
-        if (err instanceof XmlSyntaxError)
-            return new DecodeError(this.path(), "well-formed XML", `${err.message} (${err.code} at offset ${err.offset})`, this.ctx, { cause: err });
+        if (err instanceof XmlSyntaxError) {
+            if (err.code === "invalid-utf8")
+                return new DecodeError("", "UTF-8 text", `invalid UTF-8 bytes at offset ${err.offset}`, this.ctx, {
+                    cause: err,
+                });
+            return new DecodeError(this.path(), err.code === "namespace" ? "namespace-well-formed XML" : "well-formed XML", `${err.message} (${err.code} at offset ${err.offset})`, this.ctx, { cause: err });
+        }
         return err;
     }
     error(path, expected, found) {
@@ -136,42 +146,24 @@ export class ResponseDecoder {
             p += extra.startsWith("[") || p === "" ? extra : `.${extra}`;
         return p;
     }
-    resolve(name, attrs) {
-        const prefix = prefixOf(name);
-        const decls = [];
-        if (attrs !== "") {
-            for (const [n, v] of parseAttributes(attrs)) {
-                if (n === "xmlns")
-                    decls.push(["", v]);
-                else if (n.startsWith("xmlns:"))
-                    decls.push([n.slice(6), v]);
-            }
-        }
-        this.scopes.push(decls);
-        return this.lookup(prefix) ?? (prefix === "" ? "" : `(undeclared prefix ${prefix})`);
+    /** Namespace of an element name (the tokenizer has checked that its prefix is declared). */
+    resolve(name) {
+        return this.tokenizer.namespaceOf(name) ?? "";
     }
-    isNil(attrs) {
-        if (attrs === "" || attrs.indexOf("nil") < 0)
-            return false;
-        const list = parseAttributes(attrs);
-        for (const [n, v] of list) {
-            if (localName(n) === "nil" && (v === "true" || v === "1")) {
-                const prefix = prefixOf(n);
-                if (prefix === "")
-                    continue;
-                const decl = list.find(([a]) => a === `xmlns:${prefix}`)?.[1] ?? this.lookup(prefix);
-                if (decl === XSI_NS || decl === undefined)
-                    return true;
-            }
+    /** Whether the element has xsi:nil="true" (or "1"); any other xsi:nil value is an error. */
+    isNil(attrs, label) {
+        for (let i = 0; i < attrs.length; i++) {
+            const n = attrs.name(i);
+            if (n.length < 4 || !n.endsWith("nil") || localName(n) !== "nil" || attrs.uri(i) !== XSI_NS)
+                continue;
+            const v = attrs.value(i).trim();
+            if (v === "true" || v === "1")
+                return true;
+            if (v === "false" || v === "0")
+                return false;
+            throw this.error(this.path(label), "xsi:nil true or false", JSON.stringify(v.slice(0, 40)));
         }
         return false;
-    }
-    lookup(prefix) {
-        for (let i = this.scopes.length - 1; i >= 0; i--)
-            for (const [p, uri] of this.scopes[i] ?? [])
-                if (p === prefix)
-                    return uri;
-        return undefined;
     }
     push(kind, label) {
         const frame = {
@@ -181,8 +173,11 @@ export class ResponseDecoder {
             value: null,
             next: 0,
             assigned: 0,
+            mask: 0,
             ordered: true,
             item: "",
+            itemBytes: null,
+            names: null,
             itemType: null,
             field: null,
         };
@@ -192,28 +187,38 @@ export class ResponseDecoder {
     }
     /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
     startValue(type, label, attrs, field, listResult) {
+        const nil = attrs.length !== 0 && this.isNil(attrs, label);
         if (listResult) {
             const f = this.push(LIST, label);
-            f.value = [];
+            f.value = nil ? null : [];
             f.item = listResult.item;
+            f.itemBytes = nameBytes(f.item);
+            this.tokenizer.expect(f.itemBytes, f.item);
             f.itemType = listResult.type;
             f.field = field;
-            if (this.isNil(attrs))
-                f.value = null;
             return;
         }
         if (typeof type === "object" && type.kind === "record") {
             const f = this.push(RECORD, label);
             f.record = type;
             f.field = field;
-            f.value = this.isNil(attrs) ? null : type.create();
+            f.value = nil ? null : type.create();
+            f.names = fieldNameBytes(type);
+            this.hint(f);
             return;
         }
+        this.startLeaf(type, label, nil);
+    }
+    startLeaf(type, label, nil) {
         this.inLeaf = true;
         this.leafType = type;
         this.leafLabel = label;
-        this.leafNil = this.isNil(attrs);
-        this.buf = "";
+        this.leafNil = nil;
+        this.leafText = false;
+        this.str = "";
+        this.len = 0;
+        if (this.bytes.length > 65536)
+            this.bytes = new Uint8Array(64);
     }
     open(name, attrs) {
         const top = this.top;
@@ -251,7 +256,7 @@ export class ResponseDecoder {
                 return this.startValue(top.itemType, `[${list.length}]`, attrs, null, null);
             }
             case ENVELOPE: {
-                const ns = this.resolve(name, attrs);
+                const ns = this.resolve(name);
                 const local = localName(name);
                 const soapNs = this.info.envelope?.ns;
                 if (ns === soapNs && local === "Header")
@@ -264,7 +269,7 @@ export class ResponseDecoder {
                 this.skipDepth = 1;
                 return;
             case BODY: {
-                const ns = this.resolve(name, attrs);
+                const ns = this.resolve(name);
                 const local = localName(name);
                 const soapNs = this.info.envelope?.ns;
                 if (ns === soapNs && local === "Fault") {
@@ -280,7 +285,6 @@ export class ResponseDecoder {
                 return;
             }
             case RESPONSE: {
-                this.scopes.push([]);
                 const local = localName(name);
                 if (local !== this.op.result.soapElement || this.hasResult) {
                     this.skipDepth = 1; // other output elements (e.g. out parameters) are not ours
@@ -293,7 +297,7 @@ export class ResponseDecoder {
         }
     }
     openRoot(name, attrs) {
-        const ns = this.resolve(name, attrs);
+        const ns = this.resolve(name);
         const local = localName(name);
         if (this.isSoap()) {
             const soapNs = this.info.envelope?.ns;
@@ -323,8 +327,12 @@ export class ResponseDecoder {
         if (expected === undefined || expected.wire !== name) {
             // Not the next field in wire order: a prefixed name, a skipped (null) field, or out of order.
             const found = fieldIndex(record).get(localName(name));
-            if (found === undefined) {
-                this.skipDepth = 1; // an element the spec does not know: skipped, for forward compatibility
+            if (found === undefined || this.resolve(name) !== this.namespace) {
+                if (!this.lenient) {
+                    const known = fields.map((f) => f.wire).join(", ");
+                    throw this.error(this.path(localName(name)), `an element of ${record.wire} (${known})`, `unknown element <${name}> (the lenient option skips unknown elements)`);
+                }
+                this.skipDepth = 1;
                 return;
             }
             if (found < index)
@@ -333,33 +341,65 @@ export class ResponseDecoder {
         }
         const field = fields[index];
         // While elements come in wire order an index cannot repeat; otherwise look.
-        if (!top.ordered && obj[field.prop] !== undefined)
+        const bit = index < 31 ? 1 << index : 0;
+        if (!top.ordered && (bit !== 0 ? (top.mask & bit) !== 0 : obj[field.prop] !== undefined))
             throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
         top.next = index + 1;
         top.assigned++;
+        top.mask |= bit;
         const type = field.type;
         if (typeof type === "string" || type.kind === "enum") {
-            this.inLeaf = true;
             this.leafField = field;
-            this.leafType = type;
-            this.leafLabel = field.wire;
-            this.leafNil = attrs !== "" && this.isNil(attrs);
-            this.buf = "";
+            this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
             return;
         }
         this.startValue(type, field.wire, attrs, field, null);
     }
-    text(value) {
-        if (this.inLeaf) {
-            this.buf = this.buf === "" ? value : this.buf + value;
+    text(b, s, e) {
+        if (this.inLeaf && this.skipDepth === 0) {
+            this.leafText = true;
+            if (this.leafType === "string") {
+                if (this.str === "" && this.len === 0) {
+                    this.str = latin1OrUtf8(b, s, e); // the usual case: the whole text in one piece
+                    return;
+                }
+                if (this.str !== "") {
+                    // More pieces (chunk boundaries, CDATA, comments): collect bytes, decode once at the end.
+                    const first = encoder.encode(this.str);
+                    this.str = "";
+                    this.append(first, 0, first.length);
+                }
+            }
+            this.append(b, s, e);
             return;
         }
         if (this.skipDepth > 0)
             return;
         if (this.fault)
-            return this.textFault(value);
-        if (!isWhitespace(value))
-            throw this.error(this.path(), "an element", `text ${JSON.stringify(value.slice(0, 40))}`);
+            return this.textFault(latin1OrUtf8(b, s, e));
+        if (!isWhitespace(b, s, e)) {
+            const top = this.top;
+            if (top !== undefined && top.value === null && (top.kind === RECORD || top.kind === LIST))
+                throw this.error(this.path(), "no content (xsi:nil)", "text");
+            throw this.error(this.path(), "an element", `text ${JSON.stringify(latin1OrUtf8(b, s, Math.min(e, s + 40)))}`);
+        }
+    }
+    /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
+    append(b, s, e) {
+        {
+            const n = e - s;
+            if (this.len + n > this.bytes.length) {
+                const bigger = new Uint8Array(Math.max(Math.floor(this.bytes.length * 1.5), this.len + n));
+                bigger.set(this.bytes.subarray(0, this.len));
+                this.bytes = bigger;
+            }
+            if (n < 32)
+                for (let i = 0; i < n; i++)
+                    this.bytes[this.len + i] = b[s + i];
+            else
+                this.bytes.set(b.subarray(s, e), this.len);
+            this.len += n;
+        }
     }
     close(_name) {
         if (this.inLeaf && this.skipDepth === 0) {
@@ -368,8 +408,6 @@ export class ResponseDecoder {
         }
         if (this.skipDepth > 0) {
             this.skipDepth--;
-            if (this.skipDepth === 0 && this.frames[this.frames.length - 1]?.kind === RESPONSE)
-                this.scopes.pop();
             return;
         }
         if (this.fault)
@@ -384,8 +422,9 @@ export class ResponseDecoder {
                 if (obj !== null) {
                     const fields = frame.record.fields;
                     if (frame.assigned !== fields.length) {
-                        for (const f of fields) {
-                            if (obj[f.prop] !== undefined)
+                        for (let i = 0; i < fields.length; i++) {
+                            const f = fields[i];
+                            if (i < 31 ? (frame.mask & (1 << i)) !== 0 : obj[f.prop] !== undefined)
                                 continue;
                             if (!f.nullable) {
                                 this.frames.push(frame);
@@ -409,7 +448,6 @@ export class ResponseDecoder {
                 this.deliver(frame.value, frame.field);
                 return;
             case RESPONSE:
-                this.scopes.pop();
                 if (!this.hasResult) {
                     if (!this.op.result.nullable)
                         throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
@@ -418,11 +456,6 @@ export class ResponseDecoder {
                 }
                 this.done = true;
                 return;
-            case BODY:
-            case ENVELOPE:
-            case HEADER:
-                this.scopes.pop();
-                return;
             default:
                 return;
         }
@@ -430,31 +463,54 @@ export class ResponseDecoder {
     nullableHere(field) {
         return field === null ? this.op.result.nullable : field.nullable;
     }
+    /** The leaf's scalar value (not nil). */
+    scalar(type) {
+        if (type === "string")
+            return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
+        const b = this.bytes;
+        const n = this.len;
+        try {
+            if (typeof type === "string") {
+                const codec = CODECS[type];
+                return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
+            }
+            if (type.kind === "enum") {
+                const t = latin1OrUtf8(b, 0, n).trim();
+                if (!type.values.includes(t))
+                    throw new CodecError("unknown value");
+                return t;
+            }
+        }
+        catch (err) {
+            if (err instanceof CodecError) {
+                const shown = latin1OrUtf8(b, 0, Math.min(n, 64));
+                throw this.error(this.path(this.leafLabel), `${typeName(type)}${err.message.includes("range") ? ` (${err.message})` : ""}`, JSON.stringify(shown) + (n > 64 ? ` (${n} bytes)` : ""));
+            }
+            throw err;
+        }
+        return undefined;
+    }
+    /** Tells the tokenizer which start tag a record expects next. */
+    hint(f) {
+        const names = f.names;
+        const next = f.next;
+        if (next < names.length)
+            this.tokenizer.expect(names[next] ?? null, f.record.fields[next].wire);
+        else
+            this.tokenizer.expect(null, "");
+    }
     closeLeaf() {
         this.inLeaf = false;
         const top = this.top;
         // Fast path: a non-nil scalar field of a record.
-        if (top !== undefined && top.kind === RECORD && !this.leafNil) {
-            const type = this.leafType;
-            const target = top.value;
-            const prop = this.leafField.prop;
-            if (type === "string")
-                target[prop] = own(this.buf);
-            else if (typeof type === "string") {
-                try {
-                    target[prop] = CODECS[type].decode(this.buf);
-                }
-                catch (err) {
-                    if (err instanceof CodecError)
-                        throw this.error(this.path(this.leafLabel), type, JSON.stringify(this.buf));
-                    throw err;
-                }
-            }
-            else
-                this.closeLeafGeneral(top);
+        if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
+            top.value[this.leafField.prop] = this.scalar(this.leafType);
+            this.hint(top);
             return;
         }
         this.closeLeafGeneral(top);
+        if (top !== undefined && top.kind === RECORD)
+            this.hint(top);
     }
     closeLeafGeneral(top) {
         const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
@@ -463,26 +519,12 @@ export class ResponseDecoder {
             const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
             if (!nullable)
                 throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
+            if (this.leafText)
+                throw this.error(this.path(this.leafLabel), "no content (xsi:nil)", "text");
             value = null;
         }
-        else {
-            const type = this.leafType;
-            try {
-                if (typeof type === "string")
-                    value = type === "string" ? own(this.buf) : CODECS[type].decode(this.buf);
-                else if (type.kind === "enum") {
-                    const t = this.buf.trim();
-                    if (!type.values.includes(t))
-                        throw new CodecError("unknown value");
-                    value = t;
-                }
-            }
-            catch (err) {
-                if (err instanceof CodecError)
-                    throw this.error(this.path(this.leafLabel), typeName(type), JSON.stringify(this.buf));
-                throw err;
-            }
-        }
+        else
+            value = this.scalar(this.leafType);
         if (top === undefined || top.kind === RESPONSE) {
             this.result = value;
             this.hasResult = true;
@@ -499,15 +541,17 @@ export class ResponseDecoder {
         if (parent === undefined || parent.kind === RESPONSE) {
             this.result = value;
             this.hasResult = true;
-            if (parent === undefined) {
+            if (parent === undefined)
                 this.done = true;
-                this.scopes.pop();
-            }
         }
-        else if (parent.kind === RECORD && field !== null)
+        else if (parent.kind === RECORD && field !== null) {
             parent.value[field.prop] = value;
-        else if (parent.kind === LIST)
+            this.hint(parent);
+        }
+        else if (parent.kind === LIST) {
             parent.value.push(value);
+            this.tokenizer.expect(parent.itemBytes, parent.item);
+        }
     }
     // SOAP faults: a small subtree, collected as text by local-name path.
     openFault(name) {
@@ -563,41 +607,20 @@ export class ResponseDecoder {
         };
     }
 }
-/** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */
-/** Bytes are decoded in pieces of this size, so no string of the whole document is ever built. */
-const CHUNK_BYTES = 16 * 1024;
-/** Feeds a body given as a string, or as UTF-8 bytes in chunks (invalid UTF-8 is a DecodeError). */
-function feed(decoder, body, ctx) {
-    if (typeof body === "string") {
-        decoder.write(body);
-        return;
-    }
-    const text = new TextDecoder("utf-8", { fatal: true });
-    const piece = (bytes, stream) => {
-        try {
-            return text.decode(bytes, { stream });
-        }
-        catch (err) {
-            throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
-        }
-    };
-    for (let at = 0; at < body.length; at += CHUNK_BYTES) {
-        const chunk = piece(body.subarray(at, at + CHUNK_BYTES), true);
-        if (chunk !== "")
-            decoder.write(chunk);
-    }
-    const rest = piece(undefined, false);
-    if (rest !== "")
-        decoder.write(rest);
-}
+/** Bytes are fed in pieces of this size, as they would arrive from the network. */
+const CHUNK_BYTES = 64 * 1024;
 /**
  * Decodes a whole response body of `op` received over `binding`. Returns the typed result;
  * throws SoapFaultError when the body is a SOAP fault, DecodeError when it is not the result.
  */
 export function decodeResponse(op, binding, body, options = {}) {
     const ctx = { operation: op.name, binding };
-    const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx);
-    feed(decoder, body, ctx);
+    const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx, options);
+    if (typeof body === "string")
+        decoder.write(body);
+    else
+        for (let at = 0; at < body.length; at += CHUNK_BYTES)
+            decoder.write(body.subarray(at, at + CHUNK_BYTES));
     const outcome = decoder.end();
     if (outcome.kind === "fault")
         throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);

@@ -10,6 +10,8 @@ export declare function checkXmlChars(value: string): void;
 export interface ScalarCodec {
     /** Text of an element (already entity-decoded) → value. */
     decode(text: string): unknown;
+    /** The same from the element's UTF-8 bytes `b[s..e)` (what the streaming decoder uses when present). */
+    decodeBytes?(b: Uint8Array, s: number, e: number): unknown;
     /** Value → text for SOAP elements and HTTP parameters. */
     encode(value: unknown): string;
 }

@@ -12,7 +12,7 @@ import { BINDINGS, BINDING_INFO } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
 import { soapActionFor } from "../runtime/encode.js";
 import { CODECS, CodecError } from "../runtime/scalars.js";
-import { XmlTokenizer, parseAttributes } from "../runtime/xml.js";
+import { XmlTokenizer, latin1OrUtf8 } from "../runtime/xml.js";
 import { writeFault, XSI_NS } from "./write.js";
 /** Operations by endpoint path. */
 export class ServiceIndex {
@@ -214,7 +214,9 @@ class EnvelopeReader {
     }
     open(name, attrs) {
         this.depth++;
-        const list = attrs === "" ? [] : parseAttributes(attrs);
+        const list = [];
+        for (let i = 0; i < attrs.length; i++)
+            list.push([attrs.name(i), attrs.value(i)]);
         this.scopes.push(list
             .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
             .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v]));
@@ -257,7 +259,8 @@ class EnvelopeReader {
                 return;
         }
     }
-    text(value) {
+    text(bytes, start, end) {
+        const value = latin1OrUtf8(bytes, start, end);
         if (this.item !== null)
             this.item.text += value;
         else if (this.param !== null && !this.param.list && this.depth === 4)

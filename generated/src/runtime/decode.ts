@@ -11,7 +11,7 @@ import { BINDING_INFO, SOAP11_NS, SOAP12_NS, type Binding, type BindingInfo } fr
 import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError } from "./scalars.js";
-import { XmlSyntaxError, XmlTokenizer, parseAttributes, type XmlSink } from "./xml.js";
+import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, type XmlAttributes, type XmlSink } from "./xml.js";
 
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 
@@ -49,13 +49,32 @@ interface Frame {
   next: number;
   /** Fields assigned so far (records): when all are, no field needs a null or a check. */
   assigned: number;
+  /** Bit i: field i (i < 31) assigned. */
+  mask: number;
   /** Whether the record's elements have come in wire order so far. */
   ordered: boolean;
   /** List item element and type (lists). */
   item: string;
+  /** UTF-8 bytes of the list item name, or the record's field names. */
+  itemBytes: Uint8Array | null;
+  names: Array<Uint8Array | null> | null;
   itemType: ValueType | null;
   /** Where the finished value goes: a record field, the list, or the result. */
   field: FieldDescriptor | null;
+}
+
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
+const nameBytes = (name: string): Uint8Array | null =>
+  name.includes(":") || name === "" ? null : encoder.encode(name);
+const fieldBytes = new WeakMap<RecordDescriptor, Array<Uint8Array | null>>();
+function fieldNameBytes(record: RecordDescriptor): Array<Uint8Array | null> {
+  let list = fieldBytes.get(record);
+  if (!list) {
+    list = record.fields.map((f) => nameBytes(f.wire));
+    fieldBytes.set(record, list);
+  }
+  return list;
 }
 
 const fieldMaps = new WeakMap<RecordDescriptor, Map<string, number>>();
@@ -72,28 +91,27 @@ const localName = (name: string): string => {
   const i = name.indexOf(":");
   return i < 0 ? name : name.slice(i + 1);
 };
-const prefixOf = (name: string): string => {
-  const i = name.indexOf(":");
-  return i < 0 ? "" : name.slice(0, i);
-};
 const typeName = (t: ValueType): string =>
   typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 
-/**
- * A string that does not keep its source alive. Engines represent a slice of 13+ characters as a
- * view into the string it came from, so one kept field would pin a whole 64 KiB chunk of the
- * response; prepending a character forces a flat copy, and the slice then views only that copy.
- */
-function own(text: string): string {
-  return text.length < 13 ? text : (" " + text).slice(1);
-}
-
-function isWhitespace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+function isWhitespace(b: Uint8Array, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const c = b[i];
     if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
   }
   return true;
+}
+
+/** Options of {@link ResponseDecoder} and {@link decodeResponse}. */
+export interface DecodeOptions {
+  /**
+   * Skip elements inside a record that the spec does not know, instead of failing with a
+   * DecodeError. Default false: an unknown element usually means the spec and the service
+   * disagree (a renamed or misspelt field would otherwise decode as null without a word). Set
+   * it when the service is known to add fields over time. Only unknown elements are relaxed:
+   * every other check stays.
+   */
+  readonly lenient?: boolean | undefined;
 }
 
 /** Streaming decoder of one response body. Feed text with write(), then call end(). */
@@ -103,20 +121,24 @@ export class ResponseDecoder implements XmlSink {
   private readonly namespace: string;
   private readonly ctx: ErrorContext;
   private readonly tokenizer: XmlTokenizer;
+  private readonly lenient: boolean;
   private readonly frames: Frame[] = [];
   /** The innermost frame (cached: read on every event). */
   private top: Frame | undefined = undefined;
-  /** Namespace declarations in scope for the outer elements (envelope, body, response, HTTP root). */
-  private readonly scopes: Array<ReadonlyArray<readonly [string, string]>> = [];
   private skipDepth = 0;
-  // Leaf (scalar element) state.
+  // Leaf (scalar element) state: string text is decoded piece by piece into `str`; other text
+  // is collected as bytes in `bytes[0..len)` (or referenced in place while it is one piece).
   private inLeaf = false;
   private leafType: ValueType = "string";
   private leafNil = false;
   private leafLabel = "";
   /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
   private leafField: FieldDescriptor | null = null;
-  private buf = "";
+  private str = "";
+  private bytes = new Uint8Array(64);
+  private len = 0;
+  /** Whether the leaf had any text (a nil element must not). */
+  private leafText = false;
   // Outcome.
   private done = false;
   private result: unknown = undefined;
@@ -124,16 +146,23 @@ export class ResponseDecoder implements XmlSink {
   private fault: { version: "1.1" | "1.2"; texts: Map<string, string>; path: string[]; detailDepth: number } | null =
     null;
 
-  constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext) {
+  constructor(
+    op: OperationDescriptor,
+    binding: Binding,
+    namespace: string,
+    ctx?: ErrorContext,
+    options: DecodeOptions = {},
+  ) {
     this.op = op;
     this.info = BINDING_INFO[binding];
     this.namespace = namespace;
     this.ctx = ctx ?? { operation: op.name, binding };
-    this.tokenizer = new XmlTokenizer(this);
+    this.lenient = options.lenient === true;
+    this.tokenizer = new XmlTokenizer(this, { namespaces: true });
   }
 
-  /** Feeds the next piece of the body. */
-  write(chunk: string): void {
+  /** Feeds the next piece of the body: UTF-8 bytes (or text). */
+  write(chunk: Uint8Array | string): void {
     try {
       this.tokenizer.write(chunk);
     } catch (err) {
@@ -155,14 +184,19 @@ export class ResponseDecoder implements XmlSink {
 
   private wrap(err: unknown): unknown {
     if (err instanceof AsmxError) return err;
-    if (err instanceof XmlSyntaxError)
+    if (err instanceof XmlSyntaxError) {
+      if (err.code === "invalid-utf8")
+        return new DecodeError("", "UTF-8 text", `invalid UTF-8 bytes at offset ${err.offset}`, this.ctx, {
+          cause: err,
+        });
       return new DecodeError(
         this.path(),
-        "well-formed XML",
+        err.code === "namespace" ? "namespace-well-formed XML" : "well-formed XML",
         `${err.message} (${err.code} at offset ${err.offset})`,
         this.ctx,
         { cause: err },
       );
+    }
     return err;
   }
 
@@ -187,37 +221,22 @@ export class ResponseDecoder implements XmlSink {
     return p;
   }
 
-  private resolve(name: string, attrs: string): string {
-    const prefix = prefixOf(name);
-    const decls: Array<readonly [string, string]> = [];
-    if (attrs !== "") {
-      for (const [n, v] of parseAttributes(attrs)) {
-        if (n === "xmlns") decls.push(["", v]);
-        else if (n.startsWith("xmlns:")) decls.push([n.slice(6), v]);
-      }
-    }
-    this.scopes.push(decls);
-    return this.lookup(prefix) ?? (prefix === "" ? "" : `(undeclared prefix ${prefix})`);
+  /** Namespace of an element name (the tokenizer has checked that its prefix is declared). */
+  private resolve(name: string): string {
+    return this.tokenizer.namespaceOf(name) ?? "";
   }
 
-  private isNil(attrs: string): boolean {
-    if (attrs === "" || attrs.indexOf("nil") < 0) return false;
-    const list = parseAttributes(attrs);
-    for (const [n, v] of list) {
-      if (localName(n) === "nil" && (v === "true" || v === "1")) {
-        const prefix = prefixOf(n);
-        if (prefix === "") continue;
-        const decl = list.find(([a]) => a === `xmlns:${prefix}`)?.[1] ?? this.lookup(prefix);
-        if (decl === XSI_NS || decl === undefined) return true;
-      }
+  /** Whether the element has xsi:nil="true" (or "1"); any other xsi:nil value is an error. */
+  private isNil(attrs: XmlAttributes, label: string): boolean {
+    for (let i = 0; i < attrs.length; i++) {
+      const n = attrs.name(i);
+      if (n.length < 4 || !n.endsWith("nil") || localName(n) !== "nil" || attrs.uri(i) !== XSI_NS) continue;
+      const v = attrs.value(i).trim();
+      if (v === "true" || v === "1") return true;
+      if (v === "false" || v === "0") return false;
+      throw this.error(this.path(label), "xsi:nil true or false", JSON.stringify(v.slice(0, 40)));
     }
     return false;
-  }
-
-  private lookup(prefix: string): string | undefined {
-    for (let i = this.scopes.length - 1; i >= 0; i--)
-      for (const [p, uri] of this.scopes[i] ?? []) if (p === prefix) return uri;
-    return undefined;
   }
 
   private push(kind: number, label: string): Frame {
@@ -228,8 +247,11 @@ export class ResponseDecoder implements XmlSink {
       value: null,
       next: 0,
       assigned: 0,
+      mask: 0,
       ordered: true,
       item: "",
+      itemBytes: null,
+      names: null,
       itemType: null,
       field: null,
     };
@@ -242,34 +264,45 @@ export class ResponseDecoder implements XmlSink {
   private startValue(
     type: ValueType,
     label: string,
-    attrs: string,
+    attrs: XmlAttributes,
     field: FieldDescriptor | null,
     listResult: { item: string; type: ValueType } | null,
   ): void {
+    const nil = attrs.length !== 0 && this.isNil(attrs, label);
     if (listResult) {
       const f = this.push(LIST, label);
-      f.value = [];
+      f.value = nil ? null : [];
       f.item = listResult.item;
+      f.itemBytes = nameBytes(f.item);
+      this.tokenizer.expect(f.itemBytes, f.item);
       f.itemType = listResult.type;
       f.field = field;
-      if (this.isNil(attrs)) f.value = null;
       return;
     }
     if (typeof type === "object" && type.kind === "record") {
       const f = this.push(RECORD, label);
       f.record = type;
       f.field = field;
-      f.value = this.isNil(attrs) ? null : type.create();
+      f.value = nil ? null : type.create();
+      f.names = fieldNameBytes(type);
+      this.hint(f);
       return;
     }
+    this.startLeaf(type, label, nil);
+  }
+
+  private startLeaf(type: ValueType, label: string, nil: boolean): void {
     this.inLeaf = true;
     this.leafType = type;
     this.leafLabel = label;
-    this.leafNil = this.isNil(attrs);
-    this.buf = "";
+    this.leafNil = nil;
+    this.leafText = false;
+    this.str = "";
+    this.len = 0;
+    if (this.bytes.length > 65536) this.bytes = new Uint8Array(64);
   }
 
-  open(name: string, attrs: string): void {
+  open(name: string, attrs: XmlAttributes): void {
     const top = this.top;
     // Fast path: a field of a record being decoded (the bulk of every large response).
     if (top !== undefined && top.kind === RECORD && this.skipDepth === 0 && !this.inLeaf && this.fault === null) {
@@ -279,7 +312,7 @@ export class ResponseDecoder implements XmlSink {
     this.openGeneral(name, attrs);
   }
 
-  private openGeneral(name: string, attrs: string): void {
+  private openGeneral(name: string, attrs: XmlAttributes): void {
     if (this.skipDepth > 0) {
       this.skipDepth++;
       return;
@@ -301,7 +334,7 @@ export class ResponseDecoder implements XmlSink {
         return this.startValue(top.itemType as ValueType, `[${list.length}]`, attrs, null, null);
       }
       case ENVELOPE: {
-        const ns = this.resolve(name, attrs);
+        const ns = this.resolve(name);
         const local = localName(name);
         const soapNs = this.info.envelope?.ns;
         if (ns === soapNs && local === "Header") return void this.push(HEADER, "Header");
@@ -312,7 +345,7 @@ export class ResponseDecoder implements XmlSink {
         this.skipDepth = 1;
         return;
       case BODY: {
-        const ns = this.resolve(name, attrs);
+        const ns = this.resolve(name);
         const local = localName(name);
         const soapNs = this.info.envelope?.ns;
         if (ns === soapNs && local === "Fault") {
@@ -332,7 +365,6 @@ export class ResponseDecoder implements XmlSink {
         return;
       }
       case RESPONSE: {
-        this.scopes.push([]);
         const local = localName(name);
         if (local !== this.op.result.soapElement || this.hasResult) {
           this.skipDepth = 1; // other output elements (e.g. out parameters) are not ours
@@ -345,8 +377,8 @@ export class ResponseDecoder implements XmlSink {
     }
   }
 
-  private openRoot(name: string, attrs: string): void {
-    const ns = this.resolve(name, attrs);
+  private openRoot(name: string, attrs: XmlAttributes): void {
+    const ns = this.resolve(name);
     const local = localName(name);
     if (this.isSoap()) {
       const soapNs = this.info.envelope?.ns;
@@ -370,12 +402,12 @@ export class ResponseDecoder implements XmlSink {
     this.startResult(local, attrs);
   }
 
-  private startResult(label: string, attrs: string): void {
+  private startResult(label: string, attrs: XmlAttributes): void {
     const r = this.op.result;
     this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
   }
 
-  private openField(top: Frame, name: string, attrs: string): void {
+  private openField(top: Frame, name: string, attrs: XmlAttributes): void {
     const obj = top.value as Record<string, unknown> | null;
     if (obj === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
     const record = top.record as RecordDescriptor;
@@ -385,8 +417,16 @@ export class ResponseDecoder implements XmlSink {
     if (expected === undefined || expected.wire !== name) {
       // Not the next field in wire order: a prefixed name, a skipped (null) field, or out of order.
       const found = fieldIndex(record).get(localName(name));
-      if (found === undefined) {
-        this.skipDepth = 1; // an element the spec does not know: skipped, for forward compatibility
+      if (found === undefined || this.resolve(name) !== this.namespace) {
+        if (!this.lenient) {
+          const known = fields.map((f) => f.wire).join(", ");
+          throw this.error(
+            this.path(localName(name)),
+            `an element of ${record.wire} (${known})`,
+            `unknown element <${name}> (the lenient option skips unknown elements)`,
+          );
+        }
+        this.skipDepth = 1;
         return;
       }
       if (found < index) top.ordered = false;
@@ -394,31 +434,62 @@ export class ResponseDecoder implements XmlSink {
     }
     const field = fields[index] as FieldDescriptor;
     // While elements come in wire order an index cannot repeat; otherwise look.
-    if (!top.ordered && obj[field.prop] !== undefined)
+    const bit = index < 31 ? 1 << index : 0;
+    if (!top.ordered && (bit !== 0 ? (top.mask & bit) !== 0 : obj[field.prop] !== undefined))
       throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
     top.next = index + 1;
     top.assigned++;
+    top.mask |= bit;
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
-      this.inLeaf = true;
       this.leafField = field;
-      this.leafType = type;
-      this.leafLabel = field.wire;
-      this.leafNil = attrs !== "" && this.isNil(attrs);
-      this.buf = "";
+      this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
       return;
     }
     this.startValue(type, field.wire, attrs, field, null);
   }
 
-  text(value: string): void {
-    if (this.inLeaf) {
-      this.buf = this.buf === "" ? value : this.buf + value;
+  text(b: Uint8Array, s: number, e: number): void {
+    if (this.inLeaf && this.skipDepth === 0) {
+      this.leafText = true;
+      if (this.leafType === "string") {
+        if (this.str === "" && this.len === 0) {
+          this.str = latin1OrUtf8(b, s, e); // the usual case: the whole text in one piece
+          return;
+        }
+        if (this.str !== "") {
+          // More pieces (chunk boundaries, CDATA, comments): collect bytes, decode once at the end.
+          const first = encoder.encode(this.str);
+          this.str = "";
+          this.append(first, 0, first.length);
+        }
+      }
+      this.append(b, s, e);
       return;
     }
     if (this.skipDepth > 0) return;
-    if (this.fault) return this.textFault(value);
-    if (!isWhitespace(value)) throw this.error(this.path(), "an element", `text ${JSON.stringify(value.slice(0, 40))}`);
+    if (this.fault) return this.textFault(latin1OrUtf8(b, s, e));
+    if (!isWhitespace(b, s, e)) {
+      const top = this.top;
+      if (top !== undefined && top.value === null && (top.kind === RECORD || top.kind === LIST))
+        throw this.error(this.path(), "no content (xsi:nil)", "text");
+      throw this.error(this.path(), "an element", `text ${JSON.stringify(latin1OrUtf8(b, s, Math.min(e, s + 40)))}`);
+    }
+  }
+
+  /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
+  private append(b: Uint8Array, s: number, e: number): void {
+    {
+      const n = e - s;
+      if (this.len + n > this.bytes.length) {
+        const bigger = new Uint8Array(Math.max(Math.floor(this.bytes.length * 1.5), this.len + n));
+        bigger.set(this.bytes.subarray(0, this.len));
+        this.bytes = bigger;
+      }
+      if (n < 32) for (let i = 0; i < n; i++) this.bytes[this.len + i] = b[s + i]!;
+      else this.bytes.set(b.subarray(s, e), this.len);
+      this.len += n;
+    }
   }
 
   close(_name: string): void {
@@ -428,7 +499,6 @@ export class ResponseDecoder implements XmlSink {
     }
     if (this.skipDepth > 0) {
       this.skipDepth--;
-      if (this.skipDepth === 0 && this.frames[this.frames.length - 1]?.kind === RESPONSE) this.scopes.pop();
       return;
     }
     if (this.fault) return this.closeFault();
@@ -441,8 +511,9 @@ export class ResponseDecoder implements XmlSink {
         if (obj !== null) {
           const fields = (frame.record as RecordDescriptor).fields;
           if (frame.assigned !== fields.length) {
-            for (const f of fields) {
-              if (obj[f.prop] !== undefined) continue;
+            for (let i = 0; i < fields.length; i++) {
+              const f = fields[i] as FieldDescriptor;
+              if (i < 31 ? (frame.mask & (1 << i)) !== 0 : obj[f.prop] !== undefined) continue;
               if (!f.nullable) {
                 this.frames.push(frame);
                 const err = this.error(this.path(f.wire), `element ${f.wire} (${typeName(f.type)})`, "no such element");
@@ -468,7 +539,6 @@ export class ResponseDecoder implements XmlSink {
         this.deliver(frame.value, frame.field);
         return;
       case RESPONSE:
-        this.scopes.pop();
         if (!this.hasResult) {
           if (!this.op.result.nullable)
             throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
@@ -476,11 +546,6 @@ export class ResponseDecoder implements XmlSink {
           this.hasResult = true;
         }
         this.done = true;
-        return;
-      case BODY:
-      case ENVELOPE:
-      case HEADER:
-        this.scopes.pop();
         return;
       default:
         return;
@@ -491,26 +556,55 @@ export class ResponseDecoder implements XmlSink {
     return field === null ? this.op.result.nullable : field.nullable;
   }
 
+  /** The leaf's scalar value (not nil). */
+  private scalar(type: ValueType): unknown {
+    if (type === "string") return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
+    const b = this.bytes;
+    const n = this.len;
+    try {
+      if (typeof type === "string") {
+        const codec = CODECS[type];
+        return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
+      }
+      if (type.kind === "enum") {
+        const t = latin1OrUtf8(b, 0, n).trim();
+        if (!type.values.includes(t)) throw new CodecError("unknown value");
+        return t;
+      }
+    } catch (err) {
+      if (err instanceof CodecError) {
+        const shown = latin1OrUtf8(b, 0, Math.min(n, 64));
+        throw this.error(
+          this.path(this.leafLabel),
+          `${typeName(type)}${err.message.includes("range") ? ` (${err.message})` : ""}`,
+          JSON.stringify(shown) + (n > 64 ? ` (${n} bytes)` : ""),
+        );
+      }
+      throw err;
+    }
+    return undefined;
+  }
+
+  /** Tells the tokenizer which start tag a record expects next. */
+  private hint(f: Frame): void {
+    const names = f.names as Array<Uint8Array | null>;
+    const next = f.next;
+    if (next < names.length)
+      this.tokenizer.expect(names[next] ?? null, (f.record as RecordDescriptor).fields[next]!.wire);
+    else this.tokenizer.expect(null, "");
+  }
+
   private closeLeaf(): void {
     this.inLeaf = false;
     const top = this.top;
     // Fast path: a non-nil scalar field of a record.
-    if (top !== undefined && top.kind === RECORD && !this.leafNil) {
-      const type = this.leafType;
-      const target = top.value as Record<string, unknown>;
-      const prop = (this.leafField as FieldDescriptor).prop;
-      if (type === "string") target[prop] = own(this.buf);
-      else if (typeof type === "string") {
-        try {
-          target[prop] = CODECS[type].decode(this.buf);
-        } catch (err) {
-          if (err instanceof CodecError) throw this.error(this.path(this.leafLabel), type, JSON.stringify(this.buf));
-          throw err;
-        }
-      } else this.closeLeafGeneral(top);
+    if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
+      (top.value as Record<string, unknown>)[(this.leafField as FieldDescriptor).prop] = this.scalar(this.leafType);
+      this.hint(top);
       return;
     }
     this.closeLeafGeneral(top);
+    if (top !== undefined && top.kind === RECORD) this.hint(top);
   }
 
   private closeLeafGeneral(top: Frame | undefined): void {
@@ -520,22 +614,9 @@ export class ResponseDecoder implements XmlSink {
       const nullable =
         top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
       if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
+      if (this.leafText) throw this.error(this.path(this.leafLabel), "no content (xsi:nil)", "text");
       value = null;
-    } else {
-      const type = this.leafType;
-      try {
-        if (typeof type === "string") value = type === "string" ? own(this.buf) : CODECS[type].decode(this.buf);
-        else if (type.kind === "enum") {
-          const t = this.buf.trim();
-          if (!type.values.includes(t)) throw new CodecError("unknown value");
-          value = t;
-        }
-      } catch (err) {
-        if (err instanceof CodecError)
-          throw this.error(this.path(this.leafLabel), typeName(type), JSON.stringify(this.buf));
-        throw err;
-      }
-    }
+    } else value = this.scalar(this.leafType);
     if (top === undefined || top.kind === RESPONSE) {
       this.result = value;
       this.hasResult = true;
@@ -549,12 +630,14 @@ export class ResponseDecoder implements XmlSink {
     if (parent === undefined || parent.kind === RESPONSE) {
       this.result = value;
       this.hasResult = true;
-      if (parent === undefined) {
-        this.done = true;
-        this.scopes.pop();
-      }
-    } else if (parent.kind === RECORD && field !== null) (parent.value as Record<string, unknown>)[field.prop] = value;
-    else if (parent.kind === LIST) (parent.value as unknown[]).push(value);
+      if (parent === undefined) this.done = true;
+    } else if (parent.kind === RECORD && field !== null) {
+      (parent.value as Record<string, unknown>)[field.prop] = value;
+      this.hint(parent);
+    } else if (parent.kind === LIST) {
+      (parent.value as unknown[]).push(value);
+      this.tokenizer.expect(parent.itemBytes, parent.item);
+    }
   }
 
   // SOAP faults: a small subtree, collected as text by local-name path.
@@ -613,31 +696,8 @@ export class ResponseDecoder implements XmlSink {
   }
 }
 
-/** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */
-/** Bytes are decoded in pieces of this size, so no string of the whole document is ever built. */
-const CHUNK_BYTES = 16 * 1024;
-
-/** Feeds a body given as a string, or as UTF-8 bytes in chunks (invalid UTF-8 is a DecodeError). */
-function feed(decoder: ResponseDecoder, body: string | Uint8Array, ctx: ErrorContext): void {
-  if (typeof body === "string") {
-    decoder.write(body);
-    return;
-  }
-  const text = new TextDecoder("utf-8", { fatal: true });
-  const piece = (bytes: Uint8Array | undefined, stream: boolean): string => {
-    try {
-      return text.decode(bytes, { stream });
-    } catch (err) {
-      throw new DecodeError("", "UTF-8 text", "invalid UTF-8 bytes", ctx, { cause: err });
-    }
-  };
-  for (let at = 0; at < body.length; at += CHUNK_BYTES) {
-    const chunk = piece(body.subarray(at, at + CHUNK_BYTES), true);
-    if (chunk !== "") decoder.write(chunk);
-  }
-  const rest = piece(undefined, false);
-  if (rest !== "") decoder.write(rest);
-}
+/** Bytes are fed in pieces of this size, as they would arrive from the network. */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Decodes a whole response body of `op` received over `binding`. Returns the typed result;
@@ -647,11 +707,12 @@ export function decodeResponse<R>(
   op: OperationDescriptor<unknown, R>,
   binding: Binding,
   body: string | Uint8Array,
-  options: { readonly namespace?: string; readonly status?: number } = {},
+  options: DecodeOptions & { readonly namespace?: string; readonly status?: number } = {},
 ): R {
   const ctx: ErrorContext = { operation: op.name, binding };
-  const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx);
-  feed(decoder, body, ctx);
+  const decoder = new ResponseDecoder(op, binding, options.namespace ?? op.namespace, ctx, options);
+  if (typeof body === "string") decoder.write(body);
+  else for (let at = 0; at < body.length; at += CHUNK_BYTES) decoder.write(body.subarray(at, at + CHUNK_BYTES));
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);
   return outcome.value as R;

@@ -5,9 +5,10 @@
  * the range checks of the XSD type. Codecs throw CodecError with a reason; the encoder and
  * decoder turn it into an EncodeError or DecodeError that names the parameter or path.
  */
-import { XsdDateTime } from "./datetime.js";
+import { XsdDateTime, parseDateTimeBytes } from "./datetime.js";
 import type { ScalarName } from "./descriptor.js";
 import { outside } from "./errors.js";
+import { latin1OrUtf8 } from "./xml.js";
 
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export class CodecError extends Error {
@@ -29,43 +30,197 @@ export function checkXmlChars(value: string): void {
   }
 }
 
-const INT_TEXT = /^[+-]?\d+$/;
-const DOUBLE_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-/** Collapses XSD whitespace for non-string types (leading/trailing whitespace is ignored). */
-const collapse = (text: string): string =>
-  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
+// Decoding works on UTF-8 bytes (the tokenizer hands the decoder byte ranges): numbers, booleans
+// and dates never become intermediate strings unless they must. Every reader is one linear
+// pass; digit counts are checked before any conversion, so a million-digit number costs a scan.
 
-function decodeInteger(text: string, min: number, max: number, type: string): number {
-  const t = collapse(text);
-  const len = t.length;
-  let i = 0;
-  let negative = false;
-  const first = t.charCodeAt(0);
-  if (first === 45 /* - */ || first === 43 /* + */) {
-    negative = first === 45;
-    i = 1;
-  }
-  // Up to 15 digits are exact in a double; longer texts (leading zeros) take the slow path.
-  if (i === len || len - i > 15) {
-    if (!INT_TEXT.test(t)) throw new CodecError(`not an ${type}`);
-    const n = Number(t);
-    if (n < min || n > max) throw new CodecError(`${type} out of range`);
-    return n === 0 ? 0 : n;
-  }
-  let n = 0;
-  for (; i < len; i++) {
-    const d = t.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) throw new CodecError(`not an ${type}`);
-    n = n * 10 + d;
-  }
-  if (negative) n = n === 0 ? 0 : -n;
-  if (n < min || n > max) throw new CodecError(`${type} out of range`);
-  return n;
+/** Bounds of the last {@link trim}: `b[ts..te)` without XSD whitespace around it. */
+let ts = 0;
+let te = 0;
+function trim(b: Uint8Array, s: number, e: number): void {
+  while (s < e && (b[s] === 32 || b[s] === 10 || b[s] === 13 || b[s] === 9)) s++;
+  while (e > s && (b[e - 1] === 32 || b[e - 1] === 10 || b[e - 1] === 13 || b[e - 1] === 9)) e--;
+  ts = s;
+  te = e;
 }
+
+/** Start of the significant digits of the last {@link digits} scan, and whether it was negative. */
+let digitsStart = 0;
+let negative = false;
+
+/**
+ * Checks that the trimmed text is `[+-]?[0-9]+`; returns the number of significant digits
+ * (leading zeros skipped; at least 1).
+ */
+function digits(b: Uint8Array, s: number, e: number, type: string): number {
+  trim(b, s, e);
+  let i = ts;
+  const end = te;
+  negative = b[i] === 45;
+  if (negative || b[i] === 43) i++;
+  if (i >= end) throw new CodecError(`not ${type}`);
+  for (let k = i; k < end; k++) {
+    const d = b[k]! - 48;
+    if (d < 0 || d > 9) throw new CodecError(`not ${type}`);
+  }
+  while (i < end - 1 && b[i] === 48) i++;
+  digitsStart = i;
+  return end - i;
+}
+
+/** Value of `n` (≤ 15) decimal digits at `i`. */
+function small(b: Uint8Array, i: number, n: number): number {
+  let v = 0;
+  for (const end = i + n; i < end; i++) v = v * 10 + (b[i]! - 48);
+  return v;
+}
+
+function intFromBytes(b: Uint8Array, s: number, e: number, min: number, max: number, type: string): number {
+  const n = digits(b, s, e, `an ${type}`);
+  if (n > 15) throw new CodecError(`${type} out of range`);
+  const v = small(b, digitsStart, n);
+  const r = negative ? (v === 0 ? 0 : -v) : v;
+  if (r < min || r > max) throw new CodecError(`${type} out of range`);
+  return r;
+}
+
+const E15 = 10n ** 15n;
+function longFromBytes(b: Uint8Array, s: number, e: number): bigint {
+  const n = digits(b, s, e, "a long");
+  if (n > 19) throw new CodecError("long out of range");
+  const i = digitsStart;
+  const v = n <= 15 ? BigInt(small(b, i, n)) : BigInt(small(b, i, n - 15)) * E15 + BigInt(small(b, i + n - 15, 15));
+  const r = negative ? -v : v;
+  if (n === 19 && (r < INT64_MIN || r > INT64_MAX)) throw new CodecError("long out of range");
+  return r;
+}
+
+/** Whether `b[s..e)` is the ASCII text `lit`. */
+function is(b: Uint8Array, s: number, e: number, lit: string): boolean {
+  if (e - s !== lit.length) return false;
+  for (let i = 0; i < lit.length; i++) if (b[s + i] !== lit.charCodeAt(i)) return false;
+  return true;
+}
+
+/** ASCII bytes as a string (callers have checked they are ASCII). */
+const ascii = latin1OrUtf8;
+
+function doubleFromBytes(b: Uint8Array, s: number, e: number): number {
+  trim(b, s, e);
+  const start = ts;
+  const end = te;
+  if (is(b, start, end, "INF") || is(b, start, end, "+INF") || is(b, start, end, "Infinity")) return Infinity;
+  if (is(b, start, end, "-INF") || is(b, start, end, "-Infinity")) return -Infinity;
+  if (is(b, start, end, "NaN")) return NaN;
+  // [+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?  — one pass, no backtracking.
+  let i = start;
+  if (b[i] === 45 || b[i] === 43) i++;
+  const intStart = i;
+  while (i < end && b[i]! >= 48 && b[i]! <= 57) i++;
+  let mantissa = i - intStart;
+  const plain = i === end && mantissa > 0 && mantissa <= 15;
+  if (plain) {
+    const v = small(b, intStart, mantissa);
+    return b[start] === 45 ? -v : v;
+  }
+  if (b[i] === 46) {
+    const f = ++i;
+    while (i < end && b[i]! >= 48 && b[i]! <= 57) i++;
+    mantissa += i - f;
+  }
+  if (mantissa === 0) throw new CodecError("not a double");
+  if (i < end && (b[i] === 101 || b[i] === 69)) {
+    i++;
+    if (b[i] === 45 || b[i] === 43) i++;
+    const x = i;
+    while (i < end && b[i]! >= 48 && b[i]! <= 57) i++;
+    if (i === x) throw new CodecError("not a double");
+  }
+  if (i !== end) throw new CodecError("not a double");
+  const v = Number(ascii(b, start, end));
+  if (!Number.isFinite(v)) throw new CodecError("double out of range");
+  return v;
+}
+
+function booleanFromBytes(b: Uint8Array, s: number, e: number): boolean {
+  trim(b, s, e);
+  if (is(b, ts, te, "true") || is(b, ts, te, "1")) return true;
+  if (is(b, ts, te, "false") || is(b, ts, te, "0")) return false;
+  throw new CodecError("not a boolean");
+}
+
+/** Longest dateTime text read (a 9-digit year, 7+ fraction digits and an offset fit easily). */
+const MAX_DATETIME = 64;
+
+function dateTimeFromBytes(b: Uint8Array, s: number, e: number): XsdDateTime {
+  trim(b, s, e);
+  if (te - ts > MAX_DATETIME) throw new CodecError(`not an XSD dateTime (longer than ${MAX_DATETIME} characters)`);
+  const fast = parseDateTimeBytes(b, ts, te);
+  if (fast !== null) return fast;
+  for (let i = ts; i < te; i++) if (b[i]! >= 0x80) throw new CodecError("not an XSD dateTime");
+  try {
+    return XsdDateTime.parse(ascii(b, ts, te));
+  } catch (err) {
+    throw new CodecError((err as Error).message);
+  }
+}
+
+/** Base64 alphabet → 6-bit value; 64 = whitespace, 65 = '=', 255 = invalid. */
+const B64 = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(256).fill(255);
+  const abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (let i = 0; i < 64; i++) t[abc.charCodeAt(i)] = i;
+  t[32] = t[9] = t[10] = t[13] = 64;
+  t[61] = 65;
+  return t;
+})();
+
+function base64FromBytes(b: Uint8Array, s: number, e: number): Uint8Array {
+  const out = new Uint8Array(Math.floor(((e - s) * 3) / 4) + 3);
+  let n = 0;
+  let acc = 0;
+  let count = 0;
+  let pad = 0;
+  for (let i = s; i < e; i++) {
+    const v = B64[b[i]!]!;
+    if (v === 64) continue;
+    if (v === 255 || (pad > 0 && v !== 65)) throw new CodecError("not base64Binary");
+    if (v === 65) {
+      pad++;
+      if (pad > 2 || count % 4 < 2) throw new CodecError("not base64Binary");
+      count++;
+      continue;
+    }
+    acc = (acc << 6) | v;
+    count++;
+    if (count % 4 === 0) {
+      out[n++] = acc >> 16;
+      out[n++] = (acc >> 8) & 255;
+      out[n++] = acc & 255;
+      acc = 0;
+    }
+  }
+  if (count % 4 !== 0) throw new CodecError("not base64Binary");
+  if (pad > 0) {
+    // The padded quantum: 2 or 3 data characters (pad 2 or 1) give 1 or 2 bytes.
+    acc <<= 6 * pad;
+    out[n++] = acc >> 16;
+    if (pad === 1) out[n++] = (acc >> 8) & 255;
+  }
+  return out.slice(0, n);
+}
+
+const textEncoder = /* @__PURE__ */ new TextEncoder();
+/** A string reader built from a byte reader (for text already decoded to a string). */
+const fromText =
+  <T,>(read: (b: Uint8Array, s: number, e: number) => T) =>
+  (text: string): T => {
+    const b = textEncoder.encode(text);
+    return read(b, 0, b.length);
+  };
 
 function encodeInteger(value: unknown, min: number, max: number, type: string): string {
   if (typeof value !== "number") throw new CodecError(`expected a number (${type}), got ${typeof value}`);
@@ -83,15 +238,6 @@ function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-function base64ToBytes(text: string): Uint8Array {
-  const t = text.replace(/[\t\n\r ]+/g, "");
-  if (t.length % 4 !== 0 || !BASE64_TEXT.test(t)) throw new CodecError("not base64Binary");
-  const binary = atob(t);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
 /** Formats a double the way .NET's XmlConvert reads it back exactly ("INF", "-INF", "NaN", shortest round-trip digits). */
 function formatDouble(value: number): string {
   if (Number.isNaN(value)) return "NaN";
@@ -104,6 +250,8 @@ function formatDouble(value: number): string {
 export interface ScalarCodec {
   /** Text of an element (already entity-decoded) → value. */
   decode(text: string): unknown;
+  /** The same from the element's UTF-8 bytes `b[s..e)` (what the streaming decoder uses when present). */
+  decodeBytes?(b: Uint8Array, s: number, e: number): unknown;
   /** Value → text for SOAP elements and HTTP parameters. */
   encode(value: unknown): string;
 }
@@ -119,21 +267,18 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
     },
   },
   int: {
-    decode: (text) => decodeInteger(text, -2147483648, 2147483647, "int"),
+    decode: fromText((b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int")),
+    decodeBytes: (b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int"),
     encode: (value) => encodeInteger(value, -2147483648, 2147483647, "int"),
   },
   unsignedByte: {
-    decode: (text) => decodeInteger(text, 0, 255, "unsignedByte"),
+    decode: fromText((b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte")),
+    decodeBytes: (b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte"),
     encode: (value) => encodeInteger(value, 0, 255, "unsignedByte"),
   },
   long: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (!INT_TEXT.test(t)) throw new CodecError("not a long");
-      const n = BigInt(t);
-      if (n < INT64_MIN || n > INT64_MAX) throw new CodecError("long out of range");
-      return n;
-    },
+    decode: fromText(longFromBytes),
+    decodeBytes: longFromBytes,
     encode: (value) => {
       if (typeof value !== "bigint") throw new CodecError(`expected a bigint (long), got ${typeof value}`);
       if (value < INT64_MIN || value > INT64_MAX)
@@ -142,39 +287,24 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
     },
   },
   double: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (t === "INF" || t === "+INF" || t === "Infinity") return Infinity;
-      if (t === "-INF" || t === "-Infinity") return -Infinity;
-      if (t === "NaN") return NaN;
-      if (!DOUBLE_TEXT.test(t)) throw new CodecError("not a double");
-      return Number(t);
-    },
+    decode: fromText(doubleFromBytes),
+    decodeBytes: doubleFromBytes,
     encode: (value) => {
       if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
       return formatDouble(value);
     },
   },
   boolean: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (t === "true" || t === "1") return true;
-      if (t === "false" || t === "0") return false;
-      throw new CodecError("not a boolean");
-    },
+    decode: fromText(booleanFromBytes),
+    decodeBytes: booleanFromBytes,
     encode: (value) => {
       if (typeof value !== "boolean") throw new CodecError(`expected a boolean, got ${typeof value}`);
       return value ? "true" : "false";
     },
   },
   dateTime: {
-    decode: (text) => {
-      try {
-        return XsdDateTime.parse(collapse(text));
-      } catch (err) {
-        throw new CodecError((err as Error).message);
-      }
-    },
+    decode: fromText(dateTimeFromBytes),
+    decodeBytes: dateTimeFromBytes,
     encode: (value) => {
       let dt: XsdDateTime;
       if (value instanceof XsdDateTime) dt = value;
@@ -191,7 +321,8 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
     },
   },
   base64Binary: {
-    decode: (text) => base64ToBytes(text),
+    decode: fromText(base64FromBytes),
+    decodeBytes: base64FromBytes,
     encode: (value) => {
       if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
       return bytesToBase64(value);
