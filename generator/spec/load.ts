@@ -8,6 +8,9 @@ import { Ajv, type ErrorObject } from "ajv";
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from "yaml";
 import { buildModel } from "../model/build.ts";
 import type { ServiceModel, SourcePos } from "../model/types.ts";
+import type { SpecDocument } from "./document.ts";
+import type { RawSpec } from "./raw.ts";
+import { unsupportedConstructs } from "./unsupported.ts";
 import { SpecError, type SpecIssue } from "./errors.ts";
 
 const schemaUrl = new URL("../../spec/service.schema.json", import.meta.url);
@@ -83,8 +86,17 @@ function schemaMessage(e: ErrorObject): { path: string; message: string; atKey: 
   }
 }
 
-/** Parses and validates spec text. `file` is the name used in messages. Throws SpecError. */
-export function loadSpecText(text: string, file: string, overrides: { namespace?: string } = {}): ServiceModel {
+/** A spec document that passed YAML parsing and the JSON Schema, with a locator for its paths. */
+export interface SpecText {
+  readonly document: SpecDocument;
+  readonly locate: Locator;
+}
+
+/**
+ * Parses spec text and checks it against the JSON Schema; no semantic checks. Used by
+ * `import --merge` and `verify`, which understand every construct of the schema. Throws SpecError.
+ */
+export function readSpecDocument(text: string, file: string): SpecText {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const locate = makeLocator(doc.contents, lineCounter, file);
@@ -110,7 +122,18 @@ export function loadSpecText(text: string, file: string, overrides: { namespace?
     }
     throw new SpecError(issues);
   }
-  const result = buildModel(raw as never, locate, file, overrides);
+  return { document: raw as SpecDocument, locate };
+}
+
+/** Parses and validates spec text. `file` is the name used in messages. Throws SpecError. */
+export function loadSpecText(text: string, file: string, overrides: { namespace?: string } = {}): ServiceModel {
+  const { document, locate } = readSpecDocument(text, file);
+  const unsupported = unsupportedConstructs(document).map(({ path, message }) => {
+    const pos = locate(path, true);
+    return { code: "unsupported", message, file, line: pos.line, column: pos.column, path };
+  });
+  if (unsupported.length > 0) throw new SpecError(unsupported);
+  const result = buildModel(document as RawSpec, locate, file, overrides);
   if (result.issues.length > 0) throw new SpecError(result.issues);
   return result.model;
 }

@@ -137,7 +137,7 @@ describe("spec errors", () => {
 `),
     ).toEqual([
       't.yaml:18:35 /endpoints/0/operations/0/params/0/optinal: unknown property "optinal" [schema]',
-      't.yaml:19:25 /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list" [schema]',
+      't.yaml:19:25 /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list", "void" [schema]',
     ]);
     expect(issues(`      - name: Get\n        params: []\n`)).toEqual([
       't.yaml:16:9 /endpoints/0/operations/0: missing required property "result" [schema]',

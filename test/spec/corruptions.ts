@@ -82,7 +82,7 @@ export const CORRUPTIONS: readonly Corruption[] = [
   {
     name: "schema: unknown result kind",
     edit: (s) => replaceOnce(s, "result: { kind: list, type: MessagesBL", "result: { kind: tree, type: MessagesBL"),
-    expect: (t) => [`${at(t, "tree")} /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list" [schema]`],
+    expect: (t) => [`${at(t, "tree")} /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list", "void" [schema]`],
   },
   {
     name: "schema: unknown property on a parameter",
