@@ -6,6 +6,8 @@
 import { relative, resolve } from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
+import { registerImport } from "./commands/import.ts";
+import { registerVerify } from "./commands/verify.ts";
 import { CompileError } from "./compile.ts";
 import { generateFromSpec } from "./generate.ts";
 import { SpecError } from "./spec/errors.ts";
@@ -54,8 +56,10 @@ async function run(args: Args): Promise<number> {
   return 0;
 }
 
-await yargs(hideBin(process.argv))
-  .scriptName("asmx-gen")
+const cli = yargs(hideBin(process.argv)).scriptName("asmx-gen");
+registerImport(cli);
+registerVerify(cli);
+await cli
   .command(
     ["generate", "$0"],
     "Generate the typed client package from the spec",

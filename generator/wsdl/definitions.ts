@@ -162,11 +162,11 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
       }
       const p: SpecParam = { name: pname, type: t.type };
       if (!isIdentifier(pname)) p.tsName = pname.replace(/[^A-Za-z0-9_$]/g, "_");
+      if (decl.attrs.get("minOccurs") === "0") p.optional = true;
       if (t.kind === "list") {
         p.list = true;
         p.item = t.item;
       }
-      if (decl.attrs.get("minOccurs") === "0") p.optional = true;
       if (decl.attrs.get("nillable") === "true" && isValueType(t)) p.nillable = true;
       const role = options.credentials === false ? undefined : CREDENTIALS[pname];
       if (role && t.kind === "scalar" && t.type === "string") p.credential = role;
