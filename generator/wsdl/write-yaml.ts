@@ -18,14 +18,20 @@ function flowItems(node: unknown): void {
   if (isSeq(node)) for (const item of node.items) if (isMap(item)) item.flow = true;
 }
 
-/** A YAML node for one spec value, in the house layout (used by merge for inserted nodes too). */
-export function specNode(doc: Document, value: unknown, kind: "operation" | "record" | "enum" | "endpoint" | "field" | "param" | "header"): Node {
-  const node = doc.createNode(value) as Node;
-  layout(node, kind);
-  return node;
+export type LayoutKind = "operation" | "record" | "enum" | "endpoint" | "field" | "param" | "header" | "result" | "list" | "items";
+
+/** YAML text of one spec value in the house layout, without a trailing newline (merge inserts it). */
+export function renderValue(value: unknown, kind: LayoutKind): string {
+  const doc = new Document(value);
+  const node = doc.contents;
+  if (kind === "result" && isMap(node)) node.flow = true;
+  else if (kind === "list" && isSeq(node)) node.flow = true;
+  else if (kind === "items") flowItems(node);
+  else layout(node, kind);
+  return unpadFlowSeqs(doc.toString({ lineWidth: 0, flowCollectionPadding: true }).replace(/\n$/, ""));
 }
 
-function layout(node: unknown, kind: "operation" | "record" | "enum" | "endpoint" | "field" | "param" | "header"): void {
+function layout(node: unknown, kind: LayoutKind): void {
   if (!isMap(node)) return;
   if (kind === "field" || kind === "param" || kind === "header") {
     node.flow = true;
@@ -73,5 +79,10 @@ export function specToYaml(spec: SpecDocument, options: WriteOptions): string {
     " Imported from the WSDL of each endpoint file by `asmx-ts import`. Parameter and field order is the",
     " wire order. Add descriptions by hand; `asmx-ts import <wsdl> --merge <this file>` keeps them.",
   ].join("\n");
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+  return unpadFlowSeqs(doc.toString({ lineWidth: 0, flowCollectionPadding: true }));
+}
+
+/** spec/service.yaml writes `{ a: 1 }` but `[a, b]`; yaml pads both or neither. */
+function unpadFlowSeqs(text: string): string {
+  return text.replace(/\[ ([^[\]{}\n]*) \]/g, "[$1]");
 }
