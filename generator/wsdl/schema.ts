@@ -211,7 +211,8 @@ export class SchemaIndex {
         if (a.ns === NS.xsd && (a.local === "attribute" || a.local === "attributeGroup"))
           this.report("unmapped-construct", `attribute ${a.attrs.get("name") ?? a.attrs.get("ref") ?? ""} of ${name} is not mapped (skipped)`, a);
       }
-      const seq = this.sequenceOf(body, `type ${name}`) ?? [];
+      const seq = this.sequenceOf(body, `type ${name}`);
+      if (!seq) return false;
       for (const decl of seq) {
         const fname = decl.attrs.get("name");
         if (decl.local === "any" || fname === undefined) {

@@ -17,19 +17,28 @@ export interface SourcePosition {
   readonly column: number;
 }
 
-export interface XmlElement {
-  /** Namespace URI ("" for none). */
-  readonly ns: string;
-  /** Local name. */
-  readonly local: string;
-  /** Attributes by qualified name as written (namespace declarations included). */
-  readonly attrs: ReadonlyMap<string, string>;
-  readonly children: XmlElement[];
+const NO_ATTRS: ReadonlyMap<string, string> = new Map();
+
+/** One element. Its position is computed when asked for (most are never reported). */
+export class XmlElement {
+  readonly children: XmlElement[] = [];
   /** Concatenated character data directly inside the element. */
-  text: string;
-  /** In-scope prefix → namespace URI ("" key: default namespace). */
-  readonly scope: ReadonlyMap<string, string>;
-  readonly pos: SourcePosition;
+  text = "";
+  constructor(
+    /** Namespace URI ("" for none). */
+    readonly ns: string,
+    /** Local name. */
+    readonly local: string,
+    /** Attributes by qualified name as written (namespace declarations included). */
+    readonly attrs: ReadonlyMap<string, string>,
+    /** In-scope prefix → namespace URI ("" key: default namespace). */
+    readonly scope: ReadonlyMap<string, string>,
+    private readonly offset: number,
+    private readonly where: { readonly file: string; readonly lines: LineIndex },
+  ) {}
+  get pos(): SourcePosition {
+    return { file: this.where.file, ...this.where.lines.at(this.offset) };
+  }
 }
 
 /** A document could not be read as XML; says why and where. */
@@ -81,15 +90,16 @@ const XML_NS = "http://www.w3.org/XML/1998/namespace";
 export interface ParseXmlOptions {
   /** Maximum element depth. Default 256. */
   readonly maxDepth?: number;
-  /** Maximum number of elements. Default 2,000,000. */
+  /** Maximum number of elements. Default 500,000 (a large real WSDL has a few tens of thousands). */
   readonly maxElements?: number;
 }
 
 /** Parses a whole document into an element tree; throws XmlReadError with file:line:column. */
 export function parseXml(text: string, file: string, options: ParseXmlOptions = {}): XmlElement {
   const lines = new LineIndex(text);
+  const where = { file, lines };
   const posAt = (offset: number): SourcePosition => ({ file, ...lines.at(offset) });
-  const maxElements = options.maxElements ?? 2_000_000;
+  const maxElements = options.maxElements ?? 500_000;
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   let count = 0;
@@ -106,10 +116,10 @@ export function parseXml(text: string, file: string, options: ParseXmlOptions = 
         if (count > maxElements) throw new XmlReadError(`more than ${maxElements} elements`, posAt(at));
         const parent = stack[stack.length - 1];
         const parentScope = parent?.scope ?? rootScope;
-        const attrs = new Map<string, string>();
+        let attrs: Map<string, string> | undefined;
         let scope: Map<string, string> | undefined;
         for (const [k, v] of parseAttributes(rawAttrs)) {
-          attrs.set(k, v);
+          (attrs ??= new Map()).set(k, v);
           if (k === "xmlns" || k.startsWith("xmlns:")) {
             scope ??= new Map(parentScope);
             scope.set(k === "xmlns" ? "" : k.slice(6), v);
@@ -120,7 +130,7 @@ export function parseXml(text: string, file: string, options: ParseXmlOptions = 
         const prefix = colon < 0 ? "" : name.slice(0, colon);
         const ns = sc.get(prefix);
         if (ns === undefined) throw new XmlReadError(`undeclared namespace prefix "${prefix}" on <${name}>`, posAt(at));
-        const el: XmlElement = { ns, local: colon < 0 ? name : name.slice(colon + 1), attrs, children: [], text: "", scope: sc, pos: posAt(at) };
+        const el = new XmlElement(ns, colon < 0 ? name : name.slice(colon + 1), attrs ?? NO_ATTRS, sc, at, where);
         if (parent) parent.children.push(el);
         else root = el;
         stack.push(el);
