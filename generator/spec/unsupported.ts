@@ -33,6 +33,7 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
   }
   doc.endpoints.forEach((e, ei) => {
     if (e.bindings) add(`/endpoints/${ei}/bindings`, "endpoint bindings");
+    if (e.namespace !== undefined && e.namespace !== doc.service.namespace) add(`/endpoints/${ei}/namespace`, "a namespace per endpoint");
     e.operations.forEach((o, oi) => {
       const p = `/endpoints/${ei}/operations/${oi}`;
       if (o.bindings) add(`${p}/bindings`, "operation bindings");

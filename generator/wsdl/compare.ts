@@ -51,6 +51,9 @@ export function resultText(doc: SpecDocument, r: SpecResult | undefined, http: b
   return s;
 }
 
+/** The XML namespace of an endpoint file's service. */
+export const endpointNamespace = (doc: SpecDocument, e: SpecEndpoint): string => e.namespace ?? doc.service.namespace;
+
 export const effectiveBindings = (e: SpecEndpoint, o?: SpecOperation): readonly string[] => o?.bindings ?? e.bindings ?? BINDINGS;
 const hasHttp = (bindings: readonly string[]): boolean => bindings.some((b) => b === "httpGet" || b === "httpPost");
 
@@ -102,8 +105,6 @@ function listDiff<T extends { name: string }>(
 /** Every difference between a spec and the spec imported from WSDL documents, in a stable order. */
 export function compareSpecs(spec: SpecDocument, wsdl: SpecDocument): Drift[] {
   const out: Drift[] = [];
-  if (spec.service.namespace !== wsdl.service.namespace)
-    out.push({ at: "/service/namespace", kind: "differs", text: `service namespace: spec "${spec.service.namespace}" | WSDL "${wsdl.service.namespace}"` });
 
   for (const we of wsdl.endpoints) {
     const ei = findEndpoint(spec, we.path);
@@ -113,6 +114,9 @@ export function compareSpecs(spec: SpecDocument, wsdl: SpecDocument): Drift[] {
     }
     const se = spec.endpoints[ei]!;
     const ep = `/endpoints/${ei}`;
+    const sns = endpointNamespace(spec, se);
+    const wns = endpointNamespace(wsdl, we);
+    if (sns !== wns) out.push({ at: ep, kind: "differs", text: `${se.path}: namespace: spec "${sns}" | WSDL "${wns}"` });
     const eb = effectiveBindings(se).join(", ");
     const wb = effectiveBindings(we).join(", ");
     if (eb !== wb) out.push({ at: ep, kind: "differs", text: `${se.path}: bindings: spec (${eb}) | WSDL (${wb})` });
@@ -138,8 +142,8 @@ export function compareSpecs(spec: SpecDocument, wsdl: SpecDocument): Drift[] {
       const sr = resultText(spec, so.result, http);
       const wr = resultText(wsdl, wo.result, http);
       if (sr !== wr) out.push({ at: `${op}/result`, kind: "differs", text: `${where}: result: spec "${sr}" | WSDL "${wr}"` });
-      const sa = so.soapAction ?? soapActionFor(spec.service.namespace, so.name);
-      const wa = wo.soapAction ?? soapActionFor(wsdl.service.namespace, wo.name);
+      const sa = so.soapAction ?? soapActionFor(sns, so.name);
+      const wa = wo.soapAction ?? soapActionFor(wns, wo.name);
       if (sa !== wa) out.push({ at: op, kind: "differs", text: `${where}: SOAPAction: spec "${sa}" | WSDL "${wa}"` });
       const sm = so.methodName ?? so.name;
       const wm = wo.methodName ?? wo.name;

@@ -102,6 +102,7 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
     const op = readOperation(pto);
     if (op) operations.push(op);
   }
+  schema.addDerivedRecords();
   const endpoint: SpecEndpoint = { name: endpointNameFor(path), path, operations };
   if (endpointBindings.length !== BINDINGS.length) endpoint.bindings = endpointBindings;
   return { endpoint, schema, targetNamespace: tns, serviceName };
@@ -224,9 +225,16 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
         else report("unmapped-construct", `HTTP response of ${name} has no root element part`, out ?? bo);
       }
     }
-    if (opBindings.length !== endpointBindings.length) op.bindings = opBindings;
-    op.result = result;
-    return op;
+    // The spec's key order: name, methodName, soapAction, bindings, headers, params, result.
+    return {
+      name,
+      ...(op.methodName !== undefined ? { methodName: op.methodName } : {}),
+      ...(op.soapAction !== undefined ? { soapAction: op.soapAction } : {}),
+      ...(opBindings.length !== endpointBindings.length ? { bindings: opBindings } : {}),
+      ...(op.headers ? { headers: op.headers } : {}),
+      params,
+      result,
+    };
   }
 
   function readHeaders(bo: XmlElement, opName: string): SpecHeader[] {

@@ -49,9 +49,7 @@ export function importDocuments(docs: readonly LoadedSource[], options: ImportOp
       throw err;
     }
     const read = readDefinitions(root, issues, options);
-    if (namespace === undefined) namespace = read.targetNamespace;
-    else if (read.targetNamespace !== namespace)
-      issues.push({ code: "conflict", message: `targetNamespace "${read.targetNamespace}" differs from "${namespace}" of the first document; the spec has one namespace`, pos: root.pos });
+    namespace ??= read.targetNamespace;
     firstService ??= read.serviceName;
     const dup = endpoints.findIndex((e) => e.path.toLowerCase() === read.endpoint.path.toLowerCase());
     if (dup >= 0) {
@@ -60,7 +58,9 @@ export function importDocuments(docs: readonly LoadedSource[], options: ImportOp
     }
     let name = read.endpoint.name;
     for (let i = 2; endpoints.some((e) => e.name === name); i++) name = `${read.endpoint.name}${i}`;
-    endpoints.push({ ...read.endpoint, name });
+    const ns = read.targetNamespace !== namespace ? { namespace: read.targetNamespace } : {};
+    const { operations, ...head } = read.endpoint;
+    endpoints.push({ ...head, name, ...ns, operations });
     sources.push(doc.name);
     for (const [k, r] of read.schema.records) {
       const prev = records.get(k);

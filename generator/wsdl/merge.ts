@@ -10,7 +10,7 @@
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import { soapActionFor } from "../../templates/runtime/encode.ts";
 import type { SpecDocument, SpecOperation, SpecResult } from "../spec/document.ts";
-import { compareSpecs, effectiveBindings, fieldText, findEndpoint, namedByWire, paramText, resultText, typeText, type Drift } from "./compare.ts";
+import { compareSpecs, effectiveBindings, endpointNamespace, fieldText, findEndpoint, namedByWire, paramText, resultText, typeText, type Drift } from "./compare.ts";
 import { renderValue, type LayoutKind } from "./write-yaml.ts";
 
 export interface MergeResult {
@@ -223,7 +223,9 @@ export function mergeSpec(specText: string, spec: SpecDocument, wsdl: SpecDocume
     if (ei < 0) {
       let name = we.name;
       for (let i = 2; spec.endpoints.some((e) => e.name === name); i++) name = `${we.name}${i}`;
-      appendItem(node(["endpoints"]), { ...we, name, operations: we.operations.map((o) => translateOp(spec, wsdl, o)) }, "endpoint", `Source: ${sources[wi] ?? "(unknown)"}`);
+      const ns = endpointNamespace(wsdl, we);
+      const { namespace: _ns, operations: _ops, ...head } = we;
+      appendItem(node(["endpoints"]), { ...head, name, ...(ns === spec.service.namespace ? {} : { namespace: ns }), operations: we.operations.map((o) => translateOp(spec, wsdl, o)) }, "endpoint", `Source: ${sources[wi] ?? "(unknown)"}`);
       added.push(`endpoint ${we.path} (${we.operations.length} operations)`);
       return;
     }
@@ -243,12 +245,17 @@ export function mergeSpec(specText: string, spec: SpecDocument, wsdl: SpecDocume
       const http = effectiveBindings(we, wo).some((b) => b === "httpGet" || b === "httpPost");
       if (wo.result && resultText(spec, so.result, http) !== resultText(wsdl, wo.result, http)) setKey(opNode, "result", translateResult(spec, wsdl, wo.result, so.result), "result");
       if (effectiveBindings(se, so).join() !== effectiveBindings(we, wo).join()) setKey(opNode, "bindings", wo.bindings, "list");
-      if ((so.soapAction ?? soapActionFor(spec.service.namespace, so.name)) !== (wo.soapAction ?? soapActionFor(wsdl.service.namespace, wo.name))) setKey(opNode, "soapAction", wo.soapAction, "scalar");
+      if ((so.soapAction ?? soapActionFor(endpointNamespace(spec, se), so.name)) !== (wo.soapAction ?? soapActionFor(endpointNamespace(wsdl, we), wo.name)))
+        setKey(opNode, "soapAction", wo.soapAction, "scalar");
       if ((so.methodName ?? so.name) !== (wo.methodName ?? wo.name)) setKey(opNode, "methodName", wo.methodName, "scalar");
       const headerText = (hs: SpecOperation["headers"], d: SpecDocument): string => (hs ?? []).map((h) => `${h.element}: ${typeText(d, h.type)} (${h.direction})`).join(", ");
       if (headerText(so.headers, spec) !== headerText(wo.headers, wsdl)) setKey(opNode, "headers", wo.headers?.map((h) => ({ ...h, type: specTypeName(spec, wsdl, h.type) })), "items");
     }
     if (write && effectiveBindings(se).join() !== effectiveBindings(we).join()) setKey(node(["endpoints", ei]), "bindings", we.bindings, "list");
+    if (write && endpointNamespace(spec, se) !== endpointNamespace(wsdl, we)) {
+      const ns = endpointNamespace(wsdl, we);
+      setKey(node(["endpoints", ei]), "namespace", ns === spec.service.namespace ? undefined : ns, "scalar");
+    }
   });
 
   if (ed.count === 0) return { text: specText, added, differences, applied: false };

@@ -89,13 +89,31 @@ export class SchemaIndex {
     return out;
   }
 
-  /** Whether an inline or named complex type is raw XML: DataSet (`ref=xs:schema` + any) or XmlElement (any). */
+  /**
+   * Whether an inline or named complex type is raw XML: only wildcards and references to XSD
+   * elements — DataSet (`ref=xs:schema` + any, or Mono's two `any`), XmlElement (`any`).
+   */
   isRawXml(ct: XmlElement): boolean {
     const seq = childNamed(ct, NS.xsd, "sequence");
     if (!seq) return false;
     const kids = seq.children.filter((c) => c.ns === NS.xsd);
-    if (kids.length === 0 || kids[kids.length - 1]!.local !== "any") return false;
-    return kids.slice(0, -1).every((k) => k.local === "element" && k.attrs.get("ref") !== undefined && resolveQName(k, k.attrs.get("ref")!)?.ns === NS.xsd);
+    if (kids.length === 0 || !kids.some((k) => k.local === "any")) return false;
+    return kids.every((k) => k.local === "any" || (k.local === "element" && k.attrs.get("ref") !== undefined && resolveQName(k, k.attrs.get("ref")!)?.ns === NS.xsd));
+  }
+
+  /** Maps the records that extend a mapped record (reached only through XmlInclude, never named by an element). */
+  addDerivedRecords(): void {
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [k, ct] of this.complexTypes) {
+        const name = k.slice(k.indexOf("}") + 1);
+        if (this.records.has(name)) continue;
+        const ext = childNamed(childNamed(ct, NS.xsd, "complexContent") ?? ct, NS.xsd, "extension");
+        const base = ext?.attrs.get("base");
+        const q = base === undefined ? undefined : resolveQName(ext!, base);
+        if (q && this.records.has(q.local) && this.recordType(ct, name)) grew = true;
+      }
+    }
   }
 
   /**
@@ -176,16 +194,16 @@ export class SchemaIndex {
       this.report("unmapped-construct", `simple type ${name} is not an enumeration and is not mapped`, st);
       return false;
     }
-    const e: SpecEnum = { values };
-    if (flags) e.flags = true;
+    const e: SpecEnum = flags ? { flags: true, values } : { values };
     this.enums.set(name, e);
     return true;
   }
 
-  private recordType(ct: XmlElement, name: string): boolean {
+  recordType(ct: XmlElement, name: string): boolean {
     if (this.records.has(name) || this.inProgress.has(name)) return true;
     this.inProgress.add(name);
-    const rec: SpecRecord = { fields: [] };
+    const rec = {} as SpecRecord; // fields are set last, after base/abstract (the spec's key order)
+    const fields: SpecRecord["fields"] = [];
     this.records.set(name, rec); // parents before the records they contain
     let ok = false;
     try {
@@ -235,8 +253,9 @@ export class SchemaIndex {
         const byDefault = t.kind !== "scalar" && t.kind !== "enum" ? true : REFERENCE_SCALARS.has(t.type);
         if (minZero !== byDefault) f.nullable = minZero;
         if (decl.attrs.get("nillable") === "true" && (t.kind === "scalar" || t.kind === "enum") && !REFERENCE_SCALARS.has(t.type)) f.nillable = true;
-        rec.fields.push(f);
+        fields.push(f);
       }
+      rec.fields = fields;
       ok = true;
       return true;
     } finally {
