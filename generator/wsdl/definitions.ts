@@ -233,7 +233,7 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
       ...(opBindings.length !== endpointBindings.length ? { bindings: opBindings } : {}),
       ...(op.headers ? { headers: op.headers } : {}),
       params,
-      result,
+      result: orderResult(result),
     };
   }
 
@@ -262,4 +262,11 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
 
 function isValueType(t: TypeUse): boolean {
   return (t.kind === "scalar" || t.kind === "enum") && !REFERENCE_SCALARS.has(t.type);
+}
+
+/** The spec's key order of a result. */
+function orderResult(r: SpecResult): SpecResult {
+  const out: SpecResult = { kind: r.kind };
+  for (const k of ["type", "item", "soapElement", "httpRoot", "nullable", "nillable", "description"] as const) if (r[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = r[k];
+  return out;
 }

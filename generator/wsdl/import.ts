@@ -58,9 +58,14 @@ export function importDocuments(docs: readonly LoadedSource[], options: ImportOp
     }
     let name = read.endpoint.name;
     for (let i = 2; endpoints.some((e) => e.name === name); i++) name = `${read.endpoint.name}${i}`;
-    const ns = read.targetNamespace !== namespace ? { namespace: read.targetNamespace } : {};
-    const { operations, ...head } = read.endpoint;
-    endpoints.push({ ...head, name, ...ns, operations });
+    const e = read.endpoint;
+    endpoints.push({
+      name,
+      path: e.path,
+      ...(read.targetNamespace !== namespace ? { namespace: read.targetNamespace } : {}),
+      ...(e.bindings ? { bindings: e.bindings } : {}),
+      operations: e.operations,
+    });
     sources.push(doc.name);
     for (const [k, r] of read.schema.records) {
       const prev = records.get(k);

@@ -30,8 +30,12 @@ const XSD_SCALARS: Readonly<Record<string, string>> = {
 };
 const MS_SCALARS: Readonly<Record<string, string>> = { guid: "guid", char: "char" };
 
-/** Scalars that are .NET reference types (the service may send null without `nillable`). */
-export const REFERENCE_SCALARS: ReadonlySet<string> = new Set(["string", "base64Binary", "hexBinary", "anyURI", "QName", "xml"]);
+/**
+ * Scalars that are .NET reference types (the service may send null without `nillable`).
+ * `duration`: XmlSerializer writes it only for strings (DataType="duration"); a TimeSpan is an
+ * empty complex type.
+ */
+export const REFERENCE_SCALARS: ReadonlySet<string> = new Set(["string", "base64Binary", "hexBinary", "anyURI", "QName", "duration", "xml"]);
 
 /** Every spec scalar name the importer can write, plus `xml` (raw XML: DataSet, XmlElement, any). */
 export const SPEC_SCALARS: readonly string[] = [...Object.values(XSD_SCALARS), ...Object.values(MS_SCALARS), "xml"];
