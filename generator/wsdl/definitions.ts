@@ -214,7 +214,10 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
         if (action !== undefined && action !== soapActionFor(tns, name) && op.soapAction === undefined) op.soapAction = action;
         const headers = readHeaders(bo, name);
         if (headers.length > 0 && op.headers === undefined) op.headers = headers;
-      } else if (result.kind !== "void" && result.httpRoot === undefined) {
+      } else {
+        checkHttpParts(b, wb, params, name, input.attrs.get("name") ?? methodName);
+      }
+      if (!info.envelope && result.kind !== "void" && result.httpRoot === undefined) {
         const hpt = portTypes.get(localOf(wb, wb.attrs.get("type")) ?? "");
         const hop = hpt && childrenNamed(hpt, NS.wsdl, "operation").find((x) => x.attrs.get("name") === methodName && (childNamed(x, NS.wsdl, "input")?.attrs.get("name") ?? methodName) === (input.attrs.get("name") ?? methodName));
         const out = hop && childNamed(hop, NS.wsdl, "output");
@@ -235,6 +238,19 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
       params,
       result: orderResult(result),
     };
+  }
+
+  /** HTTP GET/POST carry the parameters as message parts: same names, same order as the SOAP request. */
+  function checkHttpParts(b: Binding, wb: XmlElement, params: readonly SpecParam[], opName: string, inputName: string): void {
+    const hpt = portTypes.get(localOf(wb, wb.attrs.get("type")) ?? "");
+    const hop = hpt && childrenNamed(hpt, NS.wsdl, "operation").find((x) => (childNamed(x, NS.wsdl, "input")?.attrs.get("name") ?? x.attrs.get("name")) === inputName);
+    const inp = hop && childNamed(hop, NS.wsdl, "input");
+    const msg = inp && messages.get(localOf(inp, inp.attrs.get("message")) ?? "");
+    if (!msg) return;
+    const parts = childrenNamed(msg, NS.wsdl, "part").map((p) => p.attrs.get("name") ?? "");
+    const names = params.map((p) => p.name);
+    if (parts.join() !== names.join())
+      report("http-parts", `${BINDING_INFO[b].label} parts of ${opName} (${parts.join(", ")}) differ from its SOAP parameters (${names.join(", ")})`, msg);
   }
 
   function readHeaders(bo: XmlElement, opName: string): SpecHeader[] {

@@ -174,6 +174,14 @@ describe("documents imported in part, with a report of what was skipped", () => 
     expect(r.spec.records?.["MessagesBL"]?.fields).toHaveLength(29);
   });
 
+  test("HTTP GET parts that disagree with the SOAP parameters are reported (the WSDL contradicts itself)", () => {
+    const text = edit(send, '<wsdl:message name="GetSmsPriceHttpGetIn">\n    <wsdl:part name="username" type="s:string" />\n    <wsdl:part name="password" type="s:string" />', '<wsdl:message name="GetSmsPriceHttpGetIn">\n    <wsdl:part name="password" type="s:string" />\n    <wsdl:part name="username" type="s:string" />');
+    const r = importDocuments([{ name: "parts.wsdl", text }]);
+    expect(r.issues.map(formatImportIssue)).toEqual([
+      "parts.wsdl:154:3: HTTP GET parts of GetSmsPrice (password, username, OperatorACount, OperatorBCount, from, text) differ from its SOAP parameters (username, password, OperatorACount, OperatorBCount, from, text) [http-parts]",
+    ]);
+  });
+
   test("a document served over HTTP imports like the file", async () => {
     const a = await importWsdl([`${base}/send.asmx?WSDL`]);
     const b = importDocuments([{ name: "Send.wsdl", text: send }]);
