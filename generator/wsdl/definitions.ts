@@ -210,12 +210,20 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
       const info = BINDING_INFO[b];
       if (info.envelope) {
         const so = bo.children.find((c) => c.local === "operation");
+        const style = so?.attrs.get("style") ?? "document";
+        const uses = ["input", "output"].flatMap((d) => childNamed(bo, NS.wsdl, d)?.children.filter((c) => c.local === "body").map((c) => c.attrs.get("use") ?? "literal") ?? []);
+        if (style !== "document" || uses.some((u) => u !== "literal")) {
+          report("unmapped-construct", `operation ${name} is ${style}/${uses.find((u) => u !== "literal") ?? "literal"} in ${info.label} (only document/literal is mapped; skipped)`, so ?? bo);
+          return undefined;
+        }
         const action = so?.attrs.get("soapAction");
         if (action !== undefined && action !== soapActionFor(tns, name) && op.soapAction === undefined) op.soapAction = action;
         const headers = readHeaders(bo, name);
         if (headers.length > 0 && op.headers === undefined) op.headers = headers;
       } else {
         checkHttpParts(b, wb, params, name, input.attrs.get("name") ?? methodName);
+        const location = bo.children.find((c) => c.local === "operation" && c.ns === NS.http)?.attrs.get("location");
+        if (location !== `/${name}`) report("http-location", `${info.label} location of ${name} is "${location ?? "(none)"}", not "/${name}"`, bo);
       }
       if (!info.envelope && result.kind !== "void" && result.httpRoot === undefined) {
         const hpt = portTypes.get(localOf(wb, wb.attrs.get("type")) ?? "");
