@@ -6,7 +6,7 @@
  * Prints tables, writes test/bench/.out/results.json and test/bench/.out/results.md.
  *
  * BENCH_QUICK=1   ~30 s smoke run (few samples; figures are indicative only)
- * BENCH_ONLY=decode,call,memory,cold,generate,size   run only these sections
+ * BENCH_ONLY=decode,call,memory,cold,generate,size,import   run only these sections
  *
  * Every use of the generated package goes through ./ours.ts.
  */
@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { XMLParser } from "fast-xml-parser";
+import { benchImport } from "./import-bench.ts";
 import { buildFixtures, contentType, type Form, FORMS, fixtureKey, FIRST_MSG_ID } from "./fixtures.ts";
 import { type Candidate, compare, median, type SamplerOptions } from "./lib/measure.ts";
 import { resultLine, runChild } from "./lib/proc.ts";
@@ -894,6 +895,12 @@ async function main(): Promise<void> {
     if (want("cold")) await benchCold();
     if (want("generate")) await benchGenerate();
     if (want("size")) await benchSize();
+    if (want("import")) {
+      const r = await benchImport(ROOT, QUICK, CHILD_ENV);
+      results["import"] = r.results;
+      tables.push(r.table);
+      for (const [name, measured, met] of r.targets) target(name, measured, met);
+    }
   } finally {
     stopServer();
   }
