@@ -3,6 +3,8 @@
  * templates. Read here, once, so that emitters stay pure functions of (model, assets).
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "./paths.ts";
 
 export interface Assets {
   /** templates/runtime/*.ts, sorted by name. */
@@ -11,19 +13,21 @@ export interface Assets {
   readonly templates: Readonly<Record<string, string>>;
 }
 
-const templateDir = new URL("../templates/", import.meta.url);
-const runtimeDir = new URL("runtime/", templateDir);
+/** The folder the assets are read from (watch mode watches it too). */
+export const templatesDir = (): string => join(packageRoot(), "templates");
 
 export function loadAssets(): Assets {
+  const templateDir = templatesDir();
+  const runtimeDir = join(templateDir, "runtime");
   const runtime = readdirSync(runtimeDir)
-    .filter((f) => f.endsWith(".ts"))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
     .sort()
-    .map((name) => ({ name, text: readFileSync(new URL(name, runtimeDir), "utf8") }));
+    .map((name) => ({ name, text: readFileSync(join(runtimeDir, name), "utf8") }));
   const templates = Object.fromEntries(
     readdirSync(templateDir)
       .filter((f) => f.endsWith(".hbs"))
       .sort()
-      .map((name) => [name, readFileSync(new URL(name, templateDir), "utf8")]),
+      .map((name) => [name, readFileSync(join(templateDir, name), "utf8")]),
   );
   return { runtime, templates };
 }

@@ -1,68 +1,99 @@
 /**
- * Builds the package in memory with ts-morph: type-checks every generated TypeScript file under
- * strict settings (a failure is a generator bug and stops generation before anything is
- * written) and emits `dist/` JavaScript and declarations.
+ * Builds the package in memory with ts-morph. Prints every emitted structure as TypeScript; emits
+ * `dist/` JavaScript and declarations file by file (the generated code and the runtime satisfy
+ * `isolatedDeclarations`, so no type checker is needed for that); and, when asked, type-checks
+ * the whole package under strict settings — a failure is a generator bug and stops generation
+ * before anything is written.
+ *
+ * `generate` always type-checks. `generate --check` does not: it compares with files that were
+ * type-checked when they were written, and any difference (including one that would not
+ * type-check) is reported as stale.
  */
-import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget, type OptionalKind, type SourceFileStructure } from "ts-morph";
+import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget, ts, type CompilerOptions } from "ts-morph";
+import type { EmittedSource } from "./codegen/generated-file.ts";
 
 export class CompileError extends Error {
   override readonly name = "CompileError";
 }
 
-export interface CompileInput {
-  readonly sources: ReadonlyArray<{ readonly path: string; readonly structure: OptionalKind<SourceFileStructure> }>;
-  readonly texts: ReadonlyArray<{ readonly path: string; readonly text: string }>;
+const COMPILER_OPTIONS: CompilerOptions = {
+  target: ScriptTarget.ES2022,
+  module: ModuleKind.ESNext,
+  moduleResolution: ModuleResolutionKind.Bundler,
+  lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+  types: [],
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noImplicitOverride: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  verbatimModuleSyntax: true,
+  isolatedDeclarations: true,
+  declaration: true,
+  rootDir: "/pkg/src",
+  outDir: "/pkg/dist",
+  newLine: 1,
+  removeComments: false,
+  skipLibCheck: true,
+  skipDefaultLibCheck: true,
+};
+
+/** Points a source map at `../src/<file>.ts` (relative to dist/) and drops the absolute paths the transpiler knows. */
+function fixMap(mapText: string, srcPath: string, shift = ""): string {
+  const map = JSON.parse(mapText) as { sources: string[]; sourceRoot?: string; file?: string; mappings: string };
+  map.mappings = shift + map.mappings;
+  const depth = srcPath.split("/").length - 1; // src/a/b.ts → 2 folders below the package root
+  map.sources = [`${"../".repeat(depth)}${srcPath}`];
+  delete map.sourceRoot;
+  return JSON.stringify(map);
 }
 
-/** Creates the TypeScript files, checks them and returns their text plus the emitted dist files. */
-export function compile(input: CompileInput): { sources: Map<string, string>; dist: Map<string, string> } {
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    compilerOptions: {
-      target: ScriptTarget.ES2022,
-      module: ModuleKind.ESNext,
-      moduleResolution: ModuleResolutionKind.Bundler,
-      lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
-      types: [],
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      noUncheckedIndexedAccess: true,
-      noImplicitOverride: true,
-      noUnusedLocals: true,
-      noUnusedParameters: true,
-      verbatimModuleSyntax: true,
-      declaration: true,
-      rootDir: "/pkg/src",
-      outDir: "/pkg/dist",
-      newLine: 1,
-      removeComments: false,
-      skipLibCheck: true,
-      skipDefaultLibCheck: true,
-    },
-  });
-  const sources = new Map<string, string>();
-  for (const s of input.sources) {
-    if (!s.path.startsWith("src/")) continue;
-    const file = project.createSourceFile(`/pkg/${s.path}`, s.structure);
-    sources.set(s.path, file.getFullText());
+/** JavaScript and declarations of one file, without a type checker. */
+function emitFile(srcPath: string, text: string, sourceMaps: boolean, out: Map<string, string>): void {
+  const base = srcPath.replace(/^src\//, "dist/").replace(/\.ts$/, "");
+  const fileName = `/pkg/${srcPath}`;
+  const options = { ...COMPILER_OPTIONS, sourceMap: sourceMaps, declarationMap: sourceMaps, inlineSources: false } as ts.CompilerOptions;
+  const js = ts.transpileModule(text, { compilerOptions: options, fileName, reportDiagnostics: false });
+  const dts = ts.transpileDeclaration(text, { compilerOptions: options, fileName, reportDiagnostics: true });
+  if (dts.diagnostics !== undefined && dts.diagnostics.length > 0) {
+    throw new CompileError(`declarations of ${srcPath} need a type checker:\n${ts.formatDiagnostics(dts.diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => "/pkg", getNewLine: () => "\n" })}`);
   }
-  for (const t of input.texts) {
-    if (t.path.startsWith("src/") && t.path.endsWith(".ts")) {
-      project.createSourceFile(`/pkg/${t.path}`, t.text);
-      sources.set(t.path, t.text);
-    }
-  }
+  const strip = (t: string): string => t.replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
+  // The file's leading comment is lost when its first statement is elided (a type-only import) and in
+  // declarations: put the generated-file header back, and shift the map by its lines.
+  const head = /^(\/\/ Code generated [^\n]*\n(?:\/\/ [^\n]*\n)?)/.exec(text)?.[1] ?? "";
+  const headOf = (t: string): string => (t.startsWith("// Code generated") ? "" : head);
+  const shiftOf = (h: string): string => ";".repeat(h.split("\n").length - 1);
+  const jsHead = headOf(js.outputText);
+  const dtsHead = headOf(dts.outputText);
+  out.set(`${base}.js`, jsHead + (sourceMaps ? js.outputText : strip(js.outputText)));
+  out.set(`${base}.d.ts`, dtsHead + (sourceMaps ? dts.outputText : strip(dts.outputText)));
+  if (sourceMaps && js.sourceMapText !== undefined) out.set(`${base}.js.map`, fixMap(js.sourceMapText, srcPath, shiftOf(jsHead)));
+  if (sourceMaps && dts.sourceMapText !== undefined) out.set(`${base}.d.ts.map`, fixMap(dts.sourceMapText, srcPath, shiftOf(dtsHead)));
+}
+
+/** Type-checks the package's `src/` files; throws CompileError with the first diagnostics. */
+export function typeCheck(files: ReadonlyMap<string, string>): void {
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
+  for (const [path, text] of files) project.createSourceFile(`/pkg/${path}`, text);
   const diagnostics = project.getPreEmitDiagnostics();
   if (diagnostics.length > 0) {
     throw new CompileError(`generated code does not type-check:\n${project.formatDiagnosticsWithColorAndContext(diagnostics.slice(0, 20))}`);
   }
+}
+
+/** Prints emitted structures as TypeScript text, keyed by path. */
+export function printSources(sources: readonly EmittedSource[]): Map<string, string> {
+  const printer = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
+  const out = new Map<string, string>();
+  for (const s of sources) out.set(s.path, printer.createSourceFile(`/pkg/${s.path}`, s.structure).getFullText());
+  return out;
+}
+
+/** dist/ JavaScript and declarations (and maps, when asked) of the package's `src/` files. */
+export function emitDist(packageSources: ReadonlyMap<string, string>, sourceMaps: boolean): Map<string, string> {
   const dist = new Map<string, string>();
-  for (const f of project.emitToMemory().getFiles()) dist.set(f.filePath.replace(/^\/pkg\//, ""), f.text);
-  // Files outside src/ (tests) are created from structures too, without being compiled into dist.
-  const tests = new Project({ useInMemoryFileSystem: true });
-  for (const s of input.sources) {
-    if (s.path.startsWith("src/")) continue;
-    sources.set(s.path, tests.createSourceFile(`/pkg/${s.path}`, s.structure).getFullText());
-  }
-  return { sources, dist };
+  for (const [path, text] of packageSources) emitFile(path, text, sourceMaps, dist);
+  return dist;
 }

@@ -1,49 +1,129 @@
 /**
- * The core: spec model → { path → formatted text }. Pure apart from reading the generator's own
- * templates; only write.ts touches the output folder.
+ * The core: model → { path → formatted text }. Pure apart from reading the generator's own
+ * templates (assets.ts) and the step cache (cache.ts); only write.ts touches the output folder.
+ *
+ * emit (structures, texts) → print → format (prettier, pinned) → type-check → dist (per file).
+ * Print, format, type-check and dist are pure functions of their input; with a cache, each is
+ * looked up by a hash of its input first, and TypeScript and prettier are loaded only on a miss.
  */
 import { loadAssets, type Assets } from "./assets.ts";
-import { loadSpecFile } from "./spec/load.ts";
-import type { ServiceModel } from "./model/types.ts";
-import { compile } from "./compile.ts";
-import { emitClient, emitIndex } from "./emit/client.ts";
+import { noCache, type StepCache } from "./cache.ts";
+import type { EmittedSource, EmittedText } from "./codegen/generated-file.ts";
+import { emitClient } from "./emit/client.ts";
 import { emitDescriptors } from "./emit/descriptors.ts";
 import { emitEndpoint } from "./emit/endpoint.ts";
 import { emitGoldenTests } from "./emit/golden-tests.ts";
+import { emitIndex } from "./emit/index-file.ts";
 import { emitRuntime } from "./emit/runtime-files.ts";
 import { emitTemplates } from "./emit/templates.ts";
 import { emitTypes } from "./emit/types.ts";
-import { formatFile } from "./format.ts";
-import { header } from "./emit/doc.ts";
+import type { ServiceModel } from "./model/types.ts";
 
 export interface GenerateOptions {
-  /** Namespace override (default: the spec's). */
-  readonly namespace?: string | undefined;
+  /** Type-check the generated package before returning it (default true; `--check` turns it off, see compile.ts). */
+  readonly typeCheck?: boolean;
+  /** Ship `src/` in the package, with source maps from `dist/` pointing into it (default true). */
+  readonly shipSource?: boolean;
+  /** Emit the golden request test, with goldens in this folder (relative to the package's `test/` folder). */
+  readonly goldenDir?: string | undefined;
+  /** Step cache (default: none). */
+  readonly cache?: StepCache;
 }
 
-/** Every output file of a model, formatted, keyed by path relative to the output folder. */
-export async function generate(model: ServiceModel, assets: Assets = loadAssets()): Promise<Map<string, string>> {
-  const sources = [emitTypes(model), emitDescriptors(model), ...model.endpoints.map((ep) => emitEndpoint(ep, model)), emitClient(model), emitIndex(model), emitGoldenTests(model)];
-  const texts = [...emitRuntime(model, assets), ...emitTemplates(model, assets)];
-  const compiled = compile({ sources, texts });
+/** Phase times on stderr when ASMX_TS_TIMINGS=1 (how the generator was profiled). */
+class Timings {
+  private last = performance.now();
+  private readonly laps: string[] = [];
+  lap(name: string): void {
+    const now = performance.now();
+    this.laps.push(`${name} ${Math.round(now - this.last)} ms`);
+    this.last = now;
+  }
+  report(): void {
+    if (process.env["ASMX_TS_TIMINGS"] === "1") process.stderr.write(`asmx-ts timings: ${this.laps.join(", ")}\n`);
+  }
+}
+
+/** Every emitted TypeScript structure and text file of a model. */
+export function emitAll(model: ServiceModel, assets: Assets, options: GenerateOptions = {}): { sources: EmittedSource[]; texts: EmittedText[] } {
+  const sources = [emitTypes(model), emitDescriptors(model), ...model.endpoints.map((ep) => emitEndpoint(ep, model)), emitClient(model), emitIndex(model)];
+  if (options.goldenDir !== undefined) sources.push(emitGoldenTests(model, options.goldenDir));
+  const texts = [...emitRuntime(model, assets), ...emitTemplates(model, assets, { shipSource: options.shipSource !== false })];
+  return { sources, texts };
+}
+
+/** Every output file of a model, formatted, keyed by path relative to the output folder (sorted). */
+export async function generate(model: ServiceModel, options: GenerateOptions = {}, assets: Assets = loadAssets()): Promise<Map<string, string>> {
+  const shipSource = options.shipSource !== false;
+  const cache = options.cache ?? noCache;
+  const timings = new Timings();
+  const { sources, texts } = emitAll(model, assets, options);
+  timings.lap("emit");
+  const compiler = (() => {
+    let loaded: Promise<typeof import("./compile.ts")> | undefined;
+    return () => (loaded ??= import("./compile.ts"));
+  })();
   const files = new Map<string, string>();
-  for (const [path, text] of compiled.sources) files.set(path, text);
-  for (const t of texts) if (!files.has(t.path)) files.set(t.path, t.text);
-  for (const [path, text] of compiled.dist) {
-    const marked = path.endsWith(".js") || path.endsWith(".d.ts") ? (text.startsWith("// Code generated") ? text : header(model.specFile, `Compiled from ${path.replace(/^dist\//, "src/").replace(/\.d\.ts$|\.js$/, ".ts")}.`) + text) : text;
-    files.set(path, marked);
-  }
-  // dist/ is compiler output, already deterministic and consistently printed: not reformatted.
-  const out = new Map<string, string>();
-  for (const path of [...files.keys()].sort()) {
-    const text = files.get(path) ?? "";
-    out.set(path, path.startsWith("dist/") ? text : await formatFile(path, text));
-  }
-  return out;
-}
 
-/** Loads a spec file and generates. `displayName` is the spec's name in messages and headers. */
-export async function generateFromSpec(specPath: string, displayName: string, options: GenerateOptions = {}): Promise<Map<string, string>> {
-  const model = loadSpecFile(specPath, displayName, options.namespace === undefined ? {} : { namespace: options.namespace });
-  return generate(model);
+  // Print: structure → TypeScript text.
+  const printed = new Map<string, string>();
+  const toPrint: EmittedSource[] = [];
+  for (const s of sources) {
+    const hit = cache.get("print", JSON.stringify(s));
+    if (hit !== undefined) printed.set(s.path, hit);
+    else toPrint.push(s);
+  }
+  if (toPrint.length > 0) {
+    for (const [path, text] of (await compiler()).printSources(toPrint)) {
+      printed.set(path, text);
+      const s = toPrint.find((x) => x.path === path);
+      if (s) cache.set("print", JSON.stringify(s), text);
+    }
+  }
+  timings.lap("print");
+
+  // Format: generated code and package files; the runtime is copied verbatim (a test keeps templates/runtime formatted).
+  const toFormat = [...[...printed].map(([path, text]) => ({ path, text })), ...texts.filter((t) => !t.path.startsWith("src/runtime/"))];
+  for (const t of texts) if (t.path.startsWith("src/runtime/")) files.set(t.path, t.text);
+  await Promise.all(
+    toFormat.map(async ({ path, text }) => {
+      const input = `${path}\0${text}`;
+      let out = cache.get("format", input);
+      if (out === undefined) {
+        const { formatFile } = await import("./format.ts");
+        out = await formatFile(path, text);
+        cache.set("format", input, out);
+      }
+      files.set(path, out);
+    }),
+  );
+  timings.lap("format");
+
+  const packageSources = new Map([...files].filter(([path]) => path.startsWith("src/") && path.endsWith(".ts")).sort(([a], [b]) => (a < b ? -1 : 1)));
+  if (options.typeCheck !== false) {
+    const input = JSON.stringify([...packageSources]);
+    if (cache.get("type-check", input) === undefined) {
+      (await compiler()).typeCheck(packageSources);
+      cache.set("type-check", input, "ok");
+    }
+    timings.lap("type-check");
+  }
+
+  // dist: per file, JavaScript and declarations (and maps).
+  for (const [path, text] of packageSources) {
+    const input = `${path}\0${shipSource}\0${text}`;
+    const hit = cache.get("dist", input);
+    let out: Record<string, string>;
+    if (hit !== undefined) out = JSON.parse(hit) as Record<string, string>;
+    else {
+      out = Object.fromEntries((await compiler()).emitDist(new Map([[path, text]]), shipSource));
+      cache.set("dist", input, JSON.stringify(out));
+    }
+    for (const [p, t] of Object.entries(out)) files.set(p, t);
+  }
+  timings.lap("dist");
+  timings.report();
+  cache.save();
+  if (!shipSource) for (const path of [...files.keys()]) if (path.startsWith("src/") || path === "tsconfig.json") files.delete(path);
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

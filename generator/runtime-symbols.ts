@@ -3,28 +3,25 @@
  * time: renaming a runtime export breaks the generator's build, not the generated output.
  */
 import type * as Runtime from "../templates/runtime/index.ts";
+import { MODULES, symbol, type GenSymbol } from "./model/symbols.ts";
 
-/** Runtime values referenced by generated code. */
-export const RT = {
-  defineOperation: "defineOperation",
-  defineRecord: "defineRecord",
-  defineEnum: "defineEnum",
-  invoke: "invoke",
-  createConfig: "createConfig",
-  XsdDateTime: "XsdDateTime",
-} as const satisfies { readonly [K in keyof typeof Runtime]?: K };
+type RuntimeExports = typeof Runtime;
 
-/** Runtime types referenced by generated code; each entry is checked to exist below. */
-export const RT_TYPES = {
-  Config: "Config",
-  CallOptions: "CallOptions",
-  ClientOptions: "ClientOptions",
-  OperationDescriptor: "OperationDescriptor",
-  RecordDescriptor: "RecordDescriptor",
-  EnumDescriptor: "EnumDescriptor",
-} as const;
-type CheckTypes = [Runtime.Config, Runtime.CallOptions, Runtime.ClientOptions, Runtime.OperationDescriptor, Runtime.RecordDescriptor, Runtime.EnumDescriptor];
+/** Runtime values referenced by generated code, as symbols of the generated package's `runtime/index` module. */
+const values = ["defineOperation", "defineRecord", "defineEnum", "invoke", "createConfig", "XsdDateTime"] as const satisfies ReadonlyArray<keyof RuntimeExports>;
+
+/** Runtime types referenced by generated code; the tuple below fails to compile if one is missing. */
+const types = ["Config", "CallOptions", "ClientOptions", "OperationDescriptor", "RecordDescriptor", "EnumDescriptor", "AsmxError"] as const;
+type CheckTypes = [Runtime.Config, Runtime.CallOptions, Runtime.ClientOptions, Runtime.OperationDescriptor, Runtime.RecordDescriptor, Runtime.EnumDescriptor, Runtime.AsmxError];
 export type { CheckTypes };
+
+const sym = (name: string, typeOnly: boolean): GenSymbol => symbol(name, MODULES.runtime, typeOnly);
+
+/** Runtime values (imported as values). */
+export const RT = Object.fromEntries(values.map((n) => [n, sym(n, false)])) as { readonly [K in (typeof values)[number]]: GenSymbol };
+
+/** Runtime types (imported with `type`). */
+export const RT_TYPES = Object.fromEntries(types.map((n) => [n, sym(n, true)])) as { readonly [K in (typeof types)[number]]: GenSymbol };
 
 /** Every public name of the runtime (values and types); spec names may not collide with them. A test keeps this list equal to the runtime's exports. */
 export const RUNTIME_PUBLIC_NAMES: readonly string[] = [

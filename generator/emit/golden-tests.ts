@@ -1,63 +1,73 @@
 /**
- * Emits `test/requests.test.ts` of the generated package: for every operation × binding, the
- * exact request for a representative input, compared with a golden file under
- * test/golden/requests/ (updated only by `npm run test:update-goldens`), plus a test that fails
- * on orphaned goldens.
+ * Emits `test/requests.test.ts` of the generated package (only when a golden folder is
+ * configured): for every operation × binding, the exact request for a representative input,
+ * compared with a golden file (updated only by an explicit `vitest --update`), plus a test that
+ * fails on orphaned or missing goldens. Self-contained: it imports only the package and vitest.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import { names } from "../model/naming.ts";
-import type { ServiceModel } from "../model/types.ts";
+import { Const, Kind } from "../codegen/kinds.ts";
+import { header } from "../codegen/doc.ts";
+import { GeneratedFile, type EmittedSource } from "../codegen/generated-file.ts";
+import { SCALARS } from "../model/scalars.ts";
+import { MODULES, symbol } from "../model/symbols.ts";
+import type { EnumModel, ParamModel, ServiceModel } from "../model/types.ts";
 import { RT } from "../runtime-symbols.ts";
-import { header } from "./doc.ts";
-import { callerParams } from "./endpoint.ts";
-import type { EmittedSource } from "./file.ts";
-import { propertyName } from "./typescript-types.ts";
-import { sampleValue } from "./samples.ts";
 
-export const GOLDEN_DIR = "../../test/golden/requests";
+/** Source text of the sample value for parameter `p` at position `i`. */
+function sample(p: ParamModel, i: number, enums: readonly EnumModel[]): string {
+  const one = (j: number): string => {
+    if (p.type.kind === "scalar") return SCALARS[p.type.name].sample(p.wireName, j);
+    const e = enums.find((x) => x.name === p.type.name);
+    const values = e?.values ?? [""];
+    return JSON.stringify(values[j % values.length]);
+  };
+  return p.listItem !== null ? `[${one(i)}, ${one(i + 1)}]` : one(i);
+}
 
-export function emitGoldenTests(model: ServiceModel): EmittedSource {
-  const ops = model.endpoints.flatMap((ep) => ep.operations);
-  const statements: Array<string | StatementStructures> = [header(model.specFile, "Golden request tests: every operation over every binding.")];
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "vitest", namedImports: ["describe", "expect", "it"] });
-  statements.push({
-    kind: StructureKind.ImportDeclaration,
-    moduleSpecifier: "../src/index.js",
-    namedImports: ["BINDINGS", "createConfig", "prepareRequest", RT.XsdDateTime, { name: "Binding", isTypeOnly: true }, ...ops.map((o) => names.opDescriptor(o))],
+const HELPERS = `/** \`METHOD path\`, the headers in name order, a blank line, the body: exactly what goes on the wire. */
+function formatWireRequest(req: WireRequest): string {
+  const headers = Object.entries(req.headers)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => \`\${k}: \${v}\`);
+  return [\`\${req.method} \${req.path}\`, ...headers, "", req.body ?? ""].join("\\n") + "\\n";
+}`;
+
+export function emitGoldenTests(model: ServiceModel, goldenDir: string): EmittedSource {
+  const file = new GeneratedFile({ path: "test/requests.test.ts", header: header(model.specFile, "Golden request tests: every operation over every binding."), importAllFrom: MODULES.index });
+  for (const n of ["describe", "expect", "it"]) file.useExternal("vitest", n);
+  const readdirSync = file.useExternal("node:fs", "readdirSync");
+  const sym = (name: string, typeOnly: boolean) => symbol(name, MODULES.runtime, typeOnly);
+  const [bindings, createConfig, prepareRequest] = [file.use(sym("BINDINGS", false)), file.use(sym("createConfig", false)), file.use(sym("prepareRequest", false))];
+  file.use(sym("Binding", true));
+  file.use(sym("WireRequest", true));
+  const dir = goldenDir.replace(/\/+$/, "");
+  file.push(HELPERS);
+  file.push({
+    kind: Kind.VariableStatement,
+    declarationKind: Const,
+    declarations: [{ name: "config", initializer: `${createConfig}({ baseUrl: "https://service.example.test/base/", credentials: { username: "user name", password: "p@ss&<w0rd> سلام" } })` }],
   });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "../../test/support/golden.js", namedImports: ["formatWireRequest", "listGoldenFiles"] });
-  statements.push({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    declarations: [
-      {
-        name: "config",
-        initializer: `createConfig({ baseUrl: "https://sms.example.test/base/", credentials: { username: "user name", password: "p@ss&<w0rd> سلام" } })`,
-      },
-    ],
-  });
-  const cases = ops
+  const usesDates = model.operations.some((o) => o.callerParams.some((p) => p.type.kind === "scalar" && SCALARS[p.type.name].runtimeTypes.length > 0));
+  if (usesDates) file.use(RT.XsdDateTime);
+  const cases = model.operations
     .map((o) => {
-      const props = callerParams(o)
-        .map((p, i) => `${propertyName(p.tsName)}: ${sampleValue(p, i, model.enums)}`)
-        .join(", ");
-      return `[${JSON.stringify(o.name)}, (binding: Binding) => formatWireRequest(prepareRequest(config, ${names.opDescriptor(o)}, { ${props} }, { binding }))]`;
+      const props = o.callerParams.map((p, i) => `${p.propertyKey}: ${sample(p, i, model.enums)}`).join(", ");
+      return `[${JSON.stringify(o.name)}, (binding: Binding) => formatWireRequest(${prepareRequest}(config, ${file.use(o.descriptorSymbol)}, { ${props} }, { binding }))]`;
     })
     .join(",\n");
-  statements.push({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
+  file.push({
+    kind: Kind.VariableStatement,
+    declarationKind: Const,
     declarations: [{ name: "cases", type: "ReadonlyArray<readonly [string, (binding: Binding) => string]>", initializer: `[\n${cases}\n]` }],
   });
-  statements.push(`describe.each(cases)("%s", (name, request) => {
-  it.each(BINDINGS)("%s request matches its golden file", async (binding) => {
-    await expect(request(binding)).toMatchFileSnapshot(\`${GOLDEN_DIR}/\${name}.\${binding}.http\`);
+  file.push(`describe.each(cases)("%s", (name, request) => {
+  it.each(${bindings})("%s request matches its golden file", async (binding) => {
+    await expect(request(binding)).toMatchFileSnapshot(\`${dir}/\${name}.\${binding}.http\`);
   });
 });`);
-  statements.push(`it("has a golden file for every operation × binding and no orphans", () => {
-  const expected = cases.flatMap(([name]) => BINDINGS.map((b) => \`\${name}.\${b}.http\`)).sort();
-  expect(listGoldenFiles(new URL("${GOLDEN_DIR}/", import.meta.url))).toEqual(expected);
-  expect(expected).toHaveLength(${ops.length} * BINDINGS.length);
+  file.push(`it("has a golden file for every operation × binding and no orphans", () => {
+  const expected = cases.flatMap(([name]) => ${bindings}.map((b) => \`\${name}.\${b}.http\`)).sort();
+  const found = ${readdirSync}(new URL("${dir}/", import.meta.url)).filter((f) => !f.startsWith(".")).sort();
+  expect(found).toEqual(expected);
 });`);
-  return { path: "test/requests.test.ts", structure: { statements } };
+  return file.toSource();
 }

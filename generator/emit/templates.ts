@@ -1,27 +1,12 @@
 /**
  * Non-code files of the generated package (README.md, package.json, tsconfig.json) from the
- * handlebars templates in templates/. Templates are compiled with `strict: true` and get a
- * view built here: all decisions are made in this file, none in the templates.
+ * handlebars templates in templates/. Templates are compiled with `strict: true` and get a view
+ * built here from the model: plain data, already formatted; no logic in the templates.
  */
 import Handlebars from "handlebars";
 import type { Assets } from "../assets.ts";
-import { names } from "../model/naming.ts";
+import type { EmittedText } from "../codegen/generated-file.ts";
 import type { ServiceModel } from "../model/types.ts";
-import type { EmittedText } from "./file.ts";
-import { callerParams } from "./endpoint.ts";
-import { exampleValue } from "./samples.ts";
-import { paramType, propertyName, resultType } from "./typescript-types.ts";
-
-/** A usage example built from the model's first operation (prefers one with a list result). */
-export function exampleCall(model: ServiceModel): { group: string; fn: string; args: string; result: string } | null {
-  const all = model.endpoints.flatMap((ep) => ep.operations.map((o) => ({ ep, o })));
-  const pick = all.find(({ o }) => o.result.kind === "list") ?? all[0];
-  if (!pick) return null;
-  const args = callerParams(pick.o)
-    .map((p) => `${propertyName(p.tsName)}: ${exampleValue(p, model.enums)}`)
-    .join(", ");
-  return { group: names.endpointGroup(pick.ep), fn: names.opFunction(pick.o), args: `{ ${args} }`, result: resultType(pick.o.result) };
-}
 
 function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   const source = assets.templates[name];
@@ -33,8 +18,15 @@ function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
 
 const code = (s: string): string => `\`${s.replace(/\|/g, "\\|")}\``;
 
-/** The view the templates render: plain data, already formatted. */
-export function templateView(model: ServiceModel) {
+/** Options of the package files that do not come from the spec. */
+export interface PackageOptions {
+  /** Whether the package ships `src/` (with source maps from `dist/` pointing into it). */
+  readonly shipSource: boolean;
+}
+
+/** The view the templates render. */
+export function templateView(model: ServiceModel, options: PackageOptions) {
+  const ex = model.example;
   return {
     service: model.name,
     description: model.description,
@@ -43,8 +35,11 @@ export function templateView(model: ServiceModel) {
     packageName: model.packageName,
     packageVersion: model.packageVersion,
     packageDescription: model.packageDescription,
-    endpointExports: model.endpoints.map((ep) => ({ subpath: `./${names.endpointModule(ep)}`, file: names.endpointModule(ep) })),
-    operationCount: model.endpoints.reduce((n, ep) => n + ep.operations.length, 0),
+    license: model.license,
+    shipSource: options.shipSource,
+    usesCredentials: model.usesCredentials,
+    endpointExports: model.endpoints.map((ep) => ({ subpath: `./${ep.module}`, file: ep.module })),
+    operationCount: model.operations.length,
     endpoints: model.endpoints.map((ep) => ({
       name: ep.name,
       path: ep.path,
@@ -53,23 +48,24 @@ export function templateView(model: ServiceModel) {
       description: ep.description,
       operations: ep.operations.map((o) => ({
         name: o.name,
-        call: code(`client.${names.endpointGroup(ep)}.${names.opFunction(o)}`),
+        call: code(`client.${ep.clientProperty}.${o.fnSymbol.name}`),
         soap: code(`POST ${o.path}`),
         http: code(`${o.path}/${o.name}`),
-        params: o.params.map((p) => (p.credential ? `${p.wireName}\u00a0(credentials)` : `${p.wireName}: ${code(paramType(p).replace(" | null | undefined", ""))}${p.optional ? "?" : ""}`)).join(", "),
-        result: code(resultType(o.result)),
+        params: o.params.map((p) => (p.credential ? `${p.wireName}\u00a0(credentials)` : `${p.wireName}: ${code(p.inputType.text.replace(" | null | undefined", ""))}${p.optional ? "?" : ""}`)).join(", "),
+        result: code(o.result.tsType.text),
       })),
     })),
-    partialOperations: model.endpoints.flatMap((ep) =>
-      ep.partialOperations.map((o) => ({ name: o.name, path: o.path, known: o.params.map((p) => p.wireName).join(", "), description: o.description })),
-    ),
+    partialOperations: model.endpoints.flatMap((ep) => ep.partialOperations.map((o) => ({ name: o.name, path: o.path, known: o.params.map((p) => p.wireName).join(", "), description: o.description }))),
     hasPartialOperations: model.endpoints.some((ep) => ep.partialOperations.length > 0),
-    example: exampleCall(model) ?? { group: "", fn: "", args: "{}", result: "" },
+    hasExample: ex !== null,
+    example: ex
+      ? { group: ex.endpoint.clientProperty, fn: ex.operation.fnSymbol.name, args: ex.operation.exampleArgs.text, result: ex.operation.result.tsType.text, resultType: ex.operation.resultSymbol.name, paramsType: ex.operation.paramsSymbol.name }
+      : { group: "", fn: "", args: "{}", result: "", resultType: "", paramsType: "" },
   };
 }
 
-export function emitTemplates(model: ServiceModel, assets: Assets): EmittedText[] {
-  const view = templateView(model);
+export function emitTemplates(model: ServiceModel, assets: Assets, options: PackageOptions): EmittedText[] {
+  const view = templateView(model, options);
   return [
     { path: "README.md", text: compile(assets, "README.md.hbs")(view) },
     { path: "package.json", text: compile(assets, "package.json.hbs")(view) },

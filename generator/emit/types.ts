@@ -1,62 +1,43 @@
-/** Emits `src/types.ts`: a string-literal union per enum and an interface per record. */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import { names } from "../model/naming.ts";
-import type { ServiceModel, TypeRef } from "../model/types.ts";
-import { header, tsdoc } from "./doc.ts";
-import type { EmittedSource } from "./file.ts";
-import { fieldType, propertyName, usesDateTime } from "./typescript-types.ts";
+/** Emits `src/types.ts`: a string-literal union (and its values) per enum, an interface per record. */
+import { Const, Kind } from "../codegen/kinds.ts";
+import { header, tsdoc } from "../codegen/doc.ts";
+import { GeneratedFile, type EmittedSource } from "../codegen/generated-file.ts";
+import type { FieldModel, ServiceModel } from "../model/types.ts";
 
-/** How a type is written on the wire, for TSDoc. */
-export function wireTypeName(type: TypeRef, model: ServiceModel): string {
-  if (type.kind === "scalar") return `xsd:${type.name}`;
-  if (type.kind === "enum") return `enum ${model.enums.find((e) => e.name === type.name)?.wireName ?? type.name}`;
-  return `element ${model.records.find((r) => r.name === type.name)?.wireName ?? type.name}`;
+function fieldDoc(f: FieldModel): string {
+  return tsdoc("", f.description, [`Wire: \`${f.wireName}\` (${f.wireType})${f.nullable ? "; `null` when the service omits it" : ""}.`]);
 }
 
 export function emitTypes(model: ServiceModel): EmittedSource {
-  const statements: Array<string | StatementStructures> = [header(model.specFile, "Enumerations and records of the service.")];
-  const allTypes = model.records.flatMap((r) => r.fields.map((f) => f.type));
-  if (usesDateTime(allTypes)) {
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./runtime/index.js", namedImports: ["XsdDateTime"], isTypeOnly: true });
-  }
+  const file = new GeneratedFile({ path: "src/types.ts", header: header(model.specFile, "Enumerations and records of the service.") });
   for (const e of model.enums) {
-    statements.push({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [tsdoc("", [], e.pos, `All values of {@link ${names.enumType(e)}}, in spec order.`)],
-      declarations: [{ name: names.enumValues(e), initializer: `[${e.values.map((v) => JSON.stringify(v)).join(", ")}] as const` }],
-    });
-    statements.push({
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: names.enumType(e),
-      type: `(typeof ${names.enumValues(e)})[number]`,
-      docs: [tsdoc(e.description, [`Wire: enumeration \`${e.wireName}\`; values are sent and received as written.`], e.pos)],
-    });
+    const values = file.use(e.valuesSymbol);
+    const type = file.use(e.typeSymbol);
+    file.push(
+      {
+        kind: Kind.VariableStatement,
+        isExported: true,
+        declarationKind: Const,
+        docs: [`All values of {@link ${type}}, in spec order.`],
+        declarations: [{ name: values, initializer: `[${e.values.map((v) => JSON.stringify(v)).join(", ")}] as const` }],
+      },
+      {
+        kind: Kind.TypeAlias,
+        isExported: true,
+        name: type,
+        type: `(typeof ${values})[number]`,
+        docs: [tsdoc("", e.description, [`Wire: enumeration \`${e.wireName}\`; values are sent and received as written.`])],
+      },
+    );
   }
   for (const r of model.records) {
-    statements.push({
-      kind: StructureKind.Interface,
+    file.push({
+      kind: Kind.Interface,
       isExported: true,
-      name: names.recordType(r),
-      docs: [tsdoc(r.description, [`Wire: element \`${r.wireName}\`; child elements in the order of the properties.`], r.pos)],
-      properties: r.fields.map((f) => ({
-        name: propertyName(f.tsName),
-        type: fieldType(f),
-        docs: [
-          tsdoc(
-            f.description,
-            [
-              `Wire: \`${f.wireName}\` (${wireTypeName(f.type, model)})${f.nullable ? "; `null` when the service omits it" : ""}.` +
-                (f.type.kind === "scalar" && f.type.name === "long" ? " Decoded as bigint: values can exceed 2^53." : "") +
-                (f.type.kind === "scalar" && f.type.name === "dateTime" ? " Kept as written, with or without offset; see XsdDateTime." : ""),
-            ],
-            f.pos,
-          ),
-        ],
-      })),
+      name: file.use(r.typeSymbol),
+      docs: [tsdoc("", r.description, [`Wire: element \`${r.wireName}\`; child elements in the order of the properties.`])],
+      properties: r.fields.map((f) => ({ name: f.propertyKey, type: file.type(f.tsType), docs: [fieldDoc(f)] })),
     });
   }
-  return { path: "src/types.ts", structure: { statements } };
+  return file.toSource();
 }

@@ -1,24 +1,31 @@
 /**
- * All exported TypeScript names are decided here, once, before emitting; collisions and
- * reserved words are spec errors, reported with the place that introduced the name.
+ * Naming rules, decided once: types are PascalCase always; operation functions and client
+ * methods keep the service's exact operation names (users look them up by those). Every
+ * exported name is checked here: valid identifier, not reserved, unique across the package;
+ * problems are spec errors reported at the place that introduced the name.
  */
 import { RUNTIME_PUBLIC_NAMES } from "../runtime-symbols.ts";
 import type { SpecIssue } from "../spec/errors.ts";
-import type { CompleteOperationModel, EndpointModel, EnumModel, RecordModel, ServiceModel, SourcePos } from "./types.ts";
+import type { SourcePos } from "../spec/position.ts";
+import { MODULES, symbol, type GenSymbol } from "./symbols.ts";
 
-export const names = {
-  enumType: (e: EnumModel): string => e.name,
-  enumValues: (e: EnumModel): string => `${e.name}Values`,
-  enumDescriptor: (e: EnumModel): string => `${e.name}Enum`,
-  recordType: (r: RecordModel): string => r.name,
-  recordDescriptor: (r: RecordModel): string => `${r.name}Record`,
-  opFunction: (o: CompleteOperationModel): string => o.tsName,
-  opParams: (o: CompleteOperationModel): string => `${o.tsName}Params`,
-  opResult: (o: CompleteOperationModel): string => `${o.tsName}Result`,
-  opDescriptor: (o: CompleteOperationModel): string => `${o.tsName}Operation`,
-  endpointGroup: (e: EndpointModel): string => e.name,
-  endpointGroupType: (e: EndpointModel): string => `${e.name.charAt(0).toUpperCase()}${e.name.slice(1)}Operations`,
-  endpointModule: (e: EndpointModel): string => `endpoints/${e.name}`,
+/** `sendReport` → `SendReport`; names that already start upper-case are kept. */
+export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The names of everything the generated package declares for one spec object. */
+export const naming = {
+  enumType: (name: string): GenSymbol => symbol(pascal(name), MODULES.types, true),
+  enumValues: (name: string): GenSymbol => symbol(`${pascal(name)}Values`, MODULES.types, false),
+  enumDescriptor: (name: string): GenSymbol => symbol(`${pascal(name)}Enum`, MODULES.descriptors, false),
+  recordType: (name: string): GenSymbol => symbol(pascal(name), MODULES.types, true),
+  recordDescriptor: (name: string): GenSymbol => symbol(`${pascal(name)}Record`, MODULES.descriptors, false),
+  opFunction: (fn: string, endpoint: string): GenSymbol => symbol(fn, MODULES.endpoint(endpoint), false),
+  opParams: (fn: string, endpoint: string): GenSymbol => symbol(`${pascal(fn)}Params`, MODULES.endpoint(endpoint), true),
+  opResult: (fn: string, endpoint: string): GenSymbol => symbol(`${pascal(fn)}Result`, MODULES.endpoint(endpoint), true),
+  opDescriptor: (fn: string, endpoint: string): GenSymbol => symbol(`${pascal(fn)}Operation`, MODULES.endpoint(endpoint), false),
+  endpointGroup: (endpoint: string): GenSymbol => symbol(`${pascal(endpoint)}Operations`, MODULES.client, true),
+  client: symbol("Client", MODULES.client, true),
+  createClient: symbol("createClient", MODULES.client, false),
 } as const;
 
 const RESERVED = new Set(
@@ -30,42 +37,35 @@ const RESERVED = new Set(
   ).split(" "),
 );
 
+/** Property names that would not be own data properties of a decoded object or a parameter object. */
+const RESERVED_PROPERTIES = new Set(["__proto__"]);
+
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Checks every exported name: valid identifier, not reserved, unique across the package. */
-export function checkNames(model: ServiceModel): SpecIssue[] {
-  const issues: SpecIssue[] = [];
-  const taken = new Map<string, string>(RUNTIME_PUBLIC_NAMES.map((n) => [n, "the runtime"]));
-  const claim = (name: string, owner: string, pos: SourcePos): void => {
+/** A property name as TypeScript source: bare when it is an identifier, quoted otherwise. */
+export const propertyKey = (name: string): string => (IDENT.test(name) ? name : JSON.stringify(name));
+
+/** A problem with a property name (record field or parameter), or null. */
+export function propertyNameProblem(name: string): string | null {
+  return RESERVED_PROPERTIES.has(name) ? `"${name}" cannot be a property name of a plain object: set tsName` : null;
+}
+
+/** Collects exported names and reports the unusable and the colliding ones. */
+export class NameRegistry {
+  private readonly taken = new Map<string, string>(RUNTIME_PUBLIC_NAMES.map((n) => [n, "the runtime"]));
+  readonly issues: SpecIssue[] = [];
+
+  claim(name: string, owner: string, pos: SourcePos): void {
     const at = { file: pos.file, line: pos.line, column: pos.column, path: pos.path };
     if (!IDENT.test(name) || RESERVED.has(name)) {
-      issues.push({ code: "reserved-name", message: `"${name}" (${owner}) is not a usable TypeScript name: set tsName`, ...at });
+      this.issues.push({ code: "reserved-name", message: `"${name}" (${owner}) is not a usable TypeScript name: set tsName`, ...at });
       return;
     }
-    const other = taken.get(name);
+    const other = this.taken.get(name);
     if (other !== undefined) {
-      issues.push({ code: "name-collision", message: `"${name}" (${owner}) collides with ${other}: set tsName`, ...at });
+      this.issues.push({ code: "name-collision", message: `"${name}" (${owner}) collides with ${other}: set tsName`, ...at });
       return;
     }
-    taken.set(name, owner);
-  };
-  for (const e of model.enums) {
-    claim(names.enumType(e), `enum ${e.name}`, e.pos);
-    claim(names.enumValues(e), `values of enum ${e.name}`, e.pos);
-    claim(names.enumDescriptor(e), `descriptor of enum ${e.name}`, e.pos);
+    this.taken.set(name, owner);
   }
-  for (const r of model.records) {
-    claim(names.recordType(r), `record ${r.name}`, r.pos);
-    claim(names.recordDescriptor(r), `descriptor of record ${r.name}`, r.pos);
-  }
-  for (const ep of model.endpoints) {
-    claim(names.endpointGroupType(ep), `group type of endpoint ${ep.name}`, ep.pos);
-    for (const o of ep.operations) {
-      claim(names.opFunction(o), `operation ${o.name}`, o.pos);
-      claim(names.opParams(o), `parameters of ${o.name}`, o.pos);
-      claim(names.opResult(o), `result of ${o.name}`, o.pos);
-      claim(names.opDescriptor(o), `descriptor of ${o.name}`, o.pos);
-    }
-  }
-  return issues;
 }

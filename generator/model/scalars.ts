@@ -1,7 +1,9 @@
 /**
- * The one table of what each XSD scalar means to the generator. Exhaustive by type, so a new
- * scalar fails to compile until every column is filled.
+ * The one table of what each XSD scalar means to the generator. Keyed by the runtime's
+ * `ScalarName`, so a new scalar fails to compile until every column here (and in the runtime's
+ * codec table) is filled.
  */
+import type { RT } from "../runtime-symbols.ts";
 import type { ScalarType } from "./types.ts";
 
 export interface ScalarInfo {
@@ -9,22 +11,98 @@ export interface ScalarInfo {
   readonly tsType: string;
   /** TypeScript type accepted when encoding (may be wider than the decoded type). */
   readonly tsInputType: string;
+  /** Runtime values the TypeScript types and examples mention. */
+  readonly runtimeTypes: ReadonlyArray<keyof typeof RT>;
   /** Whether .NET treats it as a reference type (so the service may send null). */
   readonly reference: boolean;
   /** Name used in ASMX `ArrayOf…` root elements for lists of this type. */
   readonly arrayOfName: string;
+  /** A plain example value for documentation, as TypeScript source. */
+  readonly example: string;
+  /**
+   * The i-th representative value for golden request tests, as TypeScript source: deterministic,
+   * and exercising escaping, Unicode, 64-bit values, offsets and fractional seconds.
+   */
+  readonly sample: (wireName: string, i: number) => string;
 }
 
 export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
-  string: { tsType: "string", tsInputType: "string", reference: true, arrayOfName: "String" },
-  int: { tsType: "number", tsInputType: "number", reference: false, arrayOfName: "Int" },
-  long: { tsType: "bigint", tsInputType: "bigint", reference: false, arrayOfName: "Long" },
-  double: { tsType: "number", tsInputType: "number", reference: false, arrayOfName: "Double" },
-  boolean: { tsType: "boolean", tsInputType: "boolean", reference: false, arrayOfName: "Boolean" },
-  dateTime: { tsType: "XsdDateTime", tsInputType: "XsdDateTime | Date", reference: false, arrayOfName: "DateTime" },
-  unsignedByte: { tsType: "number", tsInputType: "number", reference: false, arrayOfName: "UnsignedByte" },
-  base64Binary: { tsType: "Uint8Array", tsInputType: "Uint8Array", reference: true, arrayOfName: "Base64Binary" },
+  string: {
+    tsType: "string",
+    tsInputType: "string",
+    runtimeTypes: [],
+    reference: true,
+    arrayOfName: "String",
+    example: '""',
+    sample: (name, i) => JSON.stringify(i % 2 === 0 ? `${name} <&> "q" 'a' سلام` : `${name}-${i}`),
+  },
+  int: {
+    tsType: "number",
+    tsInputType: "number",
+    runtimeTypes: [],
+    reference: false,
+    arrayOfName: "Int",
+    example: "10",
+    sample: (_n, i) => String(i % 2 === 0 ? 2147483647 - i : -(i * 7)),
+  },
+  long: {
+    tsType: "bigint",
+    tsInputType: "bigint",
+    runtimeTypes: [],
+    reference: false,
+    arrayOfName: "Long",
+    example: "0n",
+    sample: (_n, i) => `${9007199254740993n + BigInt(i)}n`,
+  },
+  double: {
+    tsType: "number",
+    tsInputType: "number",
+    runtimeTypes: [],
+    reference: false,
+    arrayOfName: "Double",
+    example: "1",
+    sample: (_n, i) => (i % 2 === 0 ? "0.1" : "-1.5e300"),
+  },
+  boolean: {
+    tsType: "boolean",
+    tsInputType: "boolean",
+    runtimeTypes: [],
+    reference: false,
+    arrayOfName: "Boolean",
+    example: "false",
+    sample: (_n, i) => String(i % 2 === 0),
+  },
+  dateTime: {
+    tsType: "XsdDateTime",
+    tsInputType: "XsdDateTime | Date",
+    runtimeTypes: ["XsdDateTime"],
+    reference: false,
+    arrayOfName: "DateTime",
+    example: 'XsdDateTime.parse("2024-01-01T00:00:00Z")',
+    sample: (_n, i) => (i % 2 === 0 ? `XsdDateTime.parse("2024-03-01T12:34:56.1234567+03:30")` : `XsdDateTime.parse("2024-12-31T23:59:59")`),
+  },
+  unsignedByte: {
+    tsType: "number",
+    tsInputType: "number",
+    runtimeTypes: [],
+    reference: false,
+    arrayOfName: "UnsignedByte",
+    example: "0",
+    sample: (_n, i) => String(255 - i),
+  },
+  base64Binary: {
+    tsType: "Uint8Array",
+    tsInputType: "Uint8Array",
+    runtimeTypes: [],
+    reference: true,
+    arrayOfName: "Base64Binary",
+    example: "new Uint8Array([1, 2, 3])",
+    sample: () => "new Uint8Array([0, 1, 127, 128, 255])",
+  },
 };
 
 /** Every scalar type name, in the table's order. */
 export const SCALAR_TYPES: readonly ScalarType[] = Object.freeze(Object.keys(SCALARS) as ScalarType[]);
+
+/** Whether a spec type name is a scalar. */
+export const isScalar = (name: string): name is ScalarType => Object.prototype.hasOwnProperty.call(SCALARS, name);

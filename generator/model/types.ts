@@ -1,21 +1,14 @@
 /**
- * The normalised model of a service spec. Every default is explicit here; emitters read
- * only this model (never the YAML) and never re-derive order: array order is wire order.
+ * The normalised model of a service spec. Every default is explicit here, and every name and
+ * type expression of the generated code is decided here, once: emitters read only this model
+ * (never the YAML), never re-derive order (array order is wire order) and never compute a name.
  * This module imports nothing from ts-morph or the file system.
  */
 import type { ScalarName } from "../../templates/runtime/descriptor.ts";
+import type { SourcePos } from "../spec/position.ts";
+import type { GenSymbol, TypeText } from "./symbols.ts";
 
-/** Where a model node came from in the spec, for error messages and TSDoc provenance. */
-export interface SourcePos {
-  /** Spec file path relative to the spec folder's parent, with forward slashes (e.g. `spec/service.yaml`). */
-  readonly file: string;
-  /** 1-based line. */
-  readonly line: number;
-  /** 1-based column. */
-  readonly column: number;
-  /** JSON-pointer-like path inside the document, e.g. `/endpoints/0/operations/3/params/2`. */
-  readonly path: string;
-}
+export type { SourcePos } from "../spec/position.ts";
 
 /**
  * XSD scalar types: the runtime's `ScalarName` is the one list. The generator's table
@@ -30,21 +23,37 @@ export type TypeRef =
   | { readonly kind: "record"; readonly name: string };
 
 export interface EnumModel {
+  /** Name in the spec. */
   readonly name: string;
   readonly wireName: string;
   readonly description: string;
   readonly values: readonly string[];
   readonly pos: SourcePos;
+  /** The string-literal union type. */
+  readonly typeSymbol: GenSymbol;
+  /** The `as const` array of all values. */
+  readonly valuesSymbol: GenSymbol;
+  /** The runtime descriptor. */
+  readonly descriptorSymbol: GenSymbol;
 }
 
 export interface FieldModel {
   readonly wireName: string;
+  /** Property name of the decoded object. */
   readonly tsName: string;
+  /** The property name as TypeScript source (quoted when it is not an identifier). */
+  readonly propertyKey: string;
   readonly type: TypeRef;
   /** The service may omit the element; decoded as `null`. */
   readonly nullable: boolean;
   readonly description: string;
   readonly pos: SourcePos;
+  /** TypeScript type of the decoded property (with `| null` when nullable). */
+  readonly tsType: TypeText;
+  /** Descriptor expression of the field's type. */
+  readonly descriptorType: TypeText;
+  /** How the type is written on the wire, for docs (e.g. `xsd:long`, `element ScheduleDetails`). */
+  readonly wireType: string;
 }
 
 export interface RecordModel {
@@ -53,11 +62,15 @@ export interface RecordModel {
   readonly description: string;
   readonly fields: readonly FieldModel[];
   readonly pos: SourcePos;
+  readonly typeSymbol: GenSymbol;
+  readonly descriptorSymbol: GenSymbol;
 }
 
 export interface ParamModel {
   readonly wireName: string;
+  /** Property name in the call's parameter object. */
   readonly tsName: string;
+  readonly propertyKey: string;
   readonly type: TypeRef;
   /** SOAP element name of each list item, or null for a single value. */
   readonly listItem: string | null;
@@ -67,6 +80,12 @@ export interface ParamModel {
   readonly credential: "username" | "password" | null;
   readonly description: string;
   readonly pos: SourcePos;
+  /** TypeScript type accepted for the parameter (without the optional marker). */
+  readonly inputType: TypeText;
+  readonly descriptorType: TypeText;
+  readonly wireType: string;
+  /** A plain example value, as TypeScript source (for docs). */
+  readonly example: TypeText;
 }
 
 export interface ResultModel {
@@ -79,15 +98,19 @@ export interface ResultModel {
   readonly nullable: boolean;
   readonly description: string;
   readonly pos: SourcePos;
+  /** TypeScript type of the decoded result. */
+  readonly tsType: TypeText;
+  readonly descriptorType: TypeText;
 }
 
 export interface OperationModel {
+  /** Wire name of the operation (also the name of its function and client method). */
   readonly name: string;
-  readonly tsName: string;
   readonly description: string;
   /** Path of the endpoint file used for this operation (override or the endpoint's path). */
   readonly path: string;
   readonly soapAction: string;
+  /** Every parameter, in wire order (credentials included). */
   readonly params: readonly ParamModel[];
   readonly pos: SourcePos;
 }
@@ -95,6 +118,20 @@ export interface OperationModel {
 export interface CompleteOperationModel extends OperationModel {
   readonly partial: false;
   readonly result: ResultModel;
+  /** The typed function (exact wire name unless the spec sets `tsName`). */
+  readonly fnSymbol: GenSymbol;
+  /** Parameters type (PascalCase). */
+  readonly paramsSymbol: GenSymbol;
+  /** Result type (PascalCase). */
+  readonly resultSymbol: GenSymbol;
+  /** The frozen descriptor. */
+  readonly descriptorSymbol: GenSymbol;
+  /** Parameters the caller passes (credentials come from the client). */
+  readonly callerParams: readonly ParamModel[];
+  /** Whether the caller must pass a parameter object (some caller parameter is required). */
+  readonly paramsRequired: boolean;
+  /** An example argument object, as TypeScript source. */
+  readonly exampleArgs: TypeText;
 }
 
 /** An operation the description shows only in part: recorded, never emitted as a typed function. */
@@ -113,6 +150,18 @@ export interface EndpointModel {
   readonly operations: readonly CompleteOperationModel[];
   readonly partialOperations: readonly PartialOperationModel[];
   readonly pos: SourcePos;
+  /** Module of the endpoint's operations, relative to `src/` (see MODULES.endpoint). */
+  readonly module: string;
+  /** Property of the client holding the endpoint's operations. */
+  readonly clientProperty: string;
+  /** Interface of that property (PascalCase). */
+  readonly groupSymbol: GenSymbol;
+}
+
+/** The usage example shown in docs and the README: one call of one operation. */
+export interface ExampleModel {
+  readonly endpoint: EndpointModel;
+  readonly operation: CompleteOperationModel;
 }
 
 export interface ServiceModel {
@@ -122,9 +171,17 @@ export interface ServiceModel {
   readonly packageName: string;
   readonly packageVersion: string;
   readonly packageDescription: string;
-  /** The spec file the model was built from (relative, forward slashes). */
+  readonly license: string;
+  /** The spec file as generated files name it (relative, stable; never a line number). */
   readonly specFile: string;
   readonly enums: readonly EnumModel[];
   readonly records: readonly RecordModel[];
   readonly endpoints: readonly EndpointModel[];
+  /** Whether any operation has credential parameters (username/password). */
+  readonly usesCredentials: boolean;
+  /** Every complete operation, endpoint by endpoint, in spec order. */
+  readonly operations: readonly CompleteOperationModel[];
+  readonly example: ExampleModel | null;
+  readonly clientSymbol: GenSymbol;
+  readonly createClientSymbol: GenSymbol;
 }

@@ -1,31 +1,38 @@
 /**
- * Reads a spec file: YAML with positions, JSON Schema validation (ajv), then the semantic
- * checks and normalisation of model/build.ts. Every problem is collected; a SpecError
- * carries all of them with file, line, column and document path.
+ * Reads a spec file: YAML with positions and JSON Schema validation (ajv). Every problem is
+ * collected; a SpecError carries all of them with file, line, column and document path. The
+ * semantic checks and normalisation are the model's (model/build.ts), which this module does not
+ * know about: generator/load.ts runs the two in turn.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../paths.ts";
 import { Ajv, type ErrorObject } from "ajv";
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from "yaml";
-import { buildModel } from "../model/build.ts";
-import type { ServiceModel, SourcePos } from "../model/types.ts";
+import { SpecError, type SpecIssue } from "./errors.ts";
+import type { Locator } from "./position.ts";
 import type { SpecDocument } from "./document.ts";
 import type { RawSpec } from "./raw.ts";
 import { unsupportedConstructs } from "./unsupported.ts";
-import { SpecError, type SpecIssue } from "./errors.ts";
 
-const schemaUrl = new URL("../../spec/service.schema.json", import.meta.url);
+/** A schema-valid spec document with the means to locate any of its paths. */
+export interface LoadedSpec {
+  readonly raw: RawSpec;
+  readonly locate: Locator;
+  /** The spec file's name in messages. */
+  readonly file: string;
+}
+
+const schemaPath = (): string => join(packageRoot(), "spec", "service.schema.json");
 
 let validator: ReturnType<Ajv["compile"]> | undefined;
 function getValidator(): ReturnType<Ajv["compile"]> {
   if (!validator) {
-    const schema = JSON.parse(readFileSync(schemaUrl, "utf8")) as object;
+    const schema = JSON.parse(readFileSync(schemaPath(), "utf8")) as object;
     validator = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(schema);
   }
   return validator;
 }
-
-/** Looks up source positions of document paths (JSON pointers) in a parsed YAML document. */
-export type Locator = (path: string, atKey?: boolean) => SourcePos;
 
 function decodePointer(path: string): string[] {
   return path === "" ? [] : path.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
@@ -93,7 +100,7 @@ export interface SpecText {
 }
 
 /**
- * Parses spec text and checks it against the JSON Schema; no semantic checks. Used by
+ * Parses spec text and checks it against the JSON Schema; no other checks. Used by
  * `import --merge` and `verify`, which understand every construct of the schema. Throws SpecError.
  */
 export function readSpecDocument(text: string, file: string): SpecText {
@@ -125,21 +132,23 @@ export function readSpecDocument(text: string, file: string): SpecText {
   return { document: raw as SpecDocument, locate };
 }
 
-/** Parses and validates spec text. `file` is the name used in messages. Throws SpecError. */
-export function loadSpecText(text: string, file: string, overrides: { namespace?: string } = {}): ServiceModel {
+/**
+ * Parses and validates spec text for `generate`: the schema, then the constructs the spec format
+ * describes but generate does not serve yet (reported as `unsupported`, with their places).
+ * `file` is the name used in messages. Throws SpecError.
+ */
+export function loadSpecText(text: string, file: string): LoadedSpec {
   const { document, locate } = readSpecDocument(text, file);
-  const unsupported = unsupportedConstructs(document).map(({ path, message }) => {
+  const unsupported = unsupportedConstructs(document).map(({ path, message }): SpecIssue => {
     const pos = locate(path, true);
     return { code: "unsupported", message, file, line: pos.line, column: pos.column, path };
   });
   if (unsupported.length > 0) throw new SpecError(unsupported);
-  const result = buildModel(document as RawSpec, locate, file, overrides);
-  if (result.issues.length > 0) throw new SpecError(result.issues);
-  return result.model;
+  return { raw: document as RawSpec, locate, file };
 }
 
 /** Reads a spec file from disk. `displayName` is how the file is named in messages and headers. */
-export function loadSpecFile(path: string, displayName: string, overrides: { namespace?: string } = {}): ServiceModel {
+export function loadSpecFile(path: string, displayName: string): LoadedSpec {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -148,5 +157,5 @@ export function loadSpecFile(path: string, displayName: string, overrides: { nam
       { code: "read", message: `cannot read spec file: ${(err as Error).message}`, file: displayName, line: 1, column: 1, path: "" },
     ]);
   }
-  return loadSpecText(text, displayName, overrides);
+  return loadSpecText(text, displayName);
 }

@@ -47,7 +47,7 @@ export interface RawSpec {
     name: string;
     description?: string;
     namespace: string;
-    package: { name: string; version: string; description?: string };
+    package: { name: string; version: string; description?: string; license?: string };
   };
   enums?: Record<string, { wireName?: string; description?: string; values: string[] }>;
   records?: Record<string, { wireName?: string; description?: string; fields: RawField[] }>;

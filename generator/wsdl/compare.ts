@@ -4,7 +4,7 @@
  * spec's defaults made explicit and type names turned into wire names. Used by `verify` (report
  * drift) and by `import --merge` (find what to add or change).
  */
-import { BINDINGS } from "../../templates/runtime/binding.ts";
+import { BINDINGS, bindingInfo } from "../../templates/runtime/binding.ts";
 import { soapActionFor } from "../../templates/runtime/encode.ts";
 import type { SpecDocument, SpecEndpoint, SpecField, SpecOperation, SpecParam, SpecResult } from "../spec/document.ts";
 import { REFERENCE_SCALARS } from "./xsd-types.ts";
@@ -55,7 +55,8 @@ export function resultText(doc: SpecDocument, r: SpecResult | undefined, http: b
 export const endpointNamespace = (doc: SpecDocument, e: SpecEndpoint): string => e.namespace ?? doc.service.namespace;
 
 export const effectiveBindings = (e: SpecEndpoint, o?: SpecOperation): readonly string[] => o?.bindings ?? e.bindings ?? BINDINGS;
-const hasHttp = (bindings: readonly string[]): boolean => bindings.some((b) => b === "httpGet" || b === "httpPost");
+/** Whether any of the bindings answers with a plain XML document (HTTP GET/POST: an HTTP root element). */
+export const hasHttp = (bindings: readonly string[]): boolean => bindings.some((b) => bindingInfo(b)?.result === "httpRoot");
 
 /** One difference; `at` is a JSON pointer into the spec document (for positions), when the spec has the thing. */
 export interface Drift {

@@ -10,7 +10,7 @@
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type YAMLMap } from "yaml";
 import { soapActionFor } from "../../templates/runtime/encode.ts";
 import type { SpecDocument, SpecOperation, SpecResult } from "../spec/document.ts";
-import { compareSpecs, effectiveBindings, endpointNamespace, fieldText, findEndpoint, namedByWire, paramText, resultText, typeText, type Drift } from "./compare.ts";
+import { compareSpecs, effectiveBindings, endpointNamespace, hasHttp, fieldText, findEndpoint, namedByWire, paramText, resultText, typeText, type Drift } from "./compare.ts";
 import { renderValue, type LayoutKind } from "./write-yaml.ts";
 
 export interface MergeResult {
@@ -242,7 +242,7 @@ export function mergeSpec(specText: string, spec: SpecDocument, wsdl: SpecDocume
       const opNode = node(["endpoints", ei, "operations", oi]);
       if (so.params.map((p) => paramText(spec, p)).join("\n") !== wo.params.map((p) => paramText(wsdl, p)).join("\n"))
         setKey(opNode, "params", wo.params.map((wp) => mergeItem(spec, wsdl, wp, so.params.find((p) => p.name === wp.name))), "items");
-      const http = effectiveBindings(we, wo).some((b) => b === "httpGet" || b === "httpPost");
+      const http = hasHttp(effectiveBindings(we, wo));
       if (wo.result && resultText(spec, so.result, http) !== resultText(wsdl, wo.result, http)) setKey(opNode, "result", translateResult(spec, wsdl, wo.result, so.result), "result");
       if (effectiveBindings(se, so).join() !== effectiveBindings(we, wo).join()) setKey(opNode, "bindings", wo.bindings, "list");
       if ((so.soapAction ?? soapActionFor(endpointNamespace(spec, se), so.name)) !== (wo.soapAction ?? soapActionFor(endpointNamespace(wsdl, we), wo.name)))

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SpecError, formatIssue } from "../../generator/spec/errors.ts";
-import { loadSpecText } from "../../generator/spec/load.ts";
+import { loadModelText as loadSpecText } from "../../generator/load.ts";
 
 const base = (ops: string, extra = ""): string => `service:
   name: T

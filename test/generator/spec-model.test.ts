@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSpecFile } from "../../generator/spec/load.ts";
+import { loadModel as loadSpecFile } from "../../generator/load.ts";
 import type { CompleteOperationModel } from "../../generator/model/types.ts";
 
 const model = loadSpecFile(new URL("../../spec/service.yaml", import.meta.url).pathname, "spec/service.yaml");

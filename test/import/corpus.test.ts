@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runImport } from "../../generator/commands/import.ts";
 import { runVerify } from "../../generator/commands/verify.ts";
 import { SpecError } from "../../generator/spec/errors.ts";
-import { loadSpecText } from "../../generator/spec/load.ts";
+import { loadModelText } from "../../generator/load.ts";
 import { monoAvailable } from "../interop/mono-server.ts";
 import { CORPUS_ENDPOINTS, corpusDir, startCorpus, type CorpusServer } from "./corpus-server.ts";
 import { repoRoot, tempDir } from "./support.ts";
@@ -79,7 +79,7 @@ describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () 
   test("generate refuses the constructs it does not serve yet, naming each place (not a silent mis-encoding)", () => {
     let err: unknown;
     try {
-      loadSpecText(readFileSync(expectedFile, "utf8"), "expected.yaml");
+      loadModelText(readFileSync(expectedFile, "utf8"), "expected.yaml");
     } catch (e) {
       err = e;
     }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { runImport } from "../../generator/commands/import.ts";
 import { runVerify } from "../../generator/commands/verify.ts";
-import { loadSpecText } from "../../generator/spec/load.ts";
+import { loadModelText } from "../../generator/load.ts";
 import type { ServiceModel } from "../../generator/model/types.ts";
 import { fixtureWsdls, repoRoot, specPath, tempDir } from "./support.ts";
 
@@ -42,16 +42,18 @@ describe("import of the fixture's 9 WSDL documents", () => {
   });
 
   test("gives the generator the same wire model as spec/service.yaml", () => {
-    const hand = loadSpecText(readFileSync(specPath, "utf8"), "service.yaml");
-    const imported = loadSpecText(readFileSync(out, "utf8"), "imported.yaml");
+    const hand = loadModelText(readFileSync(specPath, "utf8"), "service.yaml");
+    const imported = loadModelText(readFileSync(out, "utf8"), "imported.yaml");
     // Hand-written only: record names chosen for TypeScript (UserDetails for UserGridList), records no
     // operation uses (Contact, ContactEvent), alternate path spellings, the partial operation.
+    // The one record named differently by hand: its TypeScript names follow (UserDetails → UserGridList).
+    const renamed = (s: string) => s.replace(/"UserDetails(\w*)"/g, '"UserGridList$1"');
     const byWire = <T extends { wireName: string }>(xs: readonly T[]) => new Map(xs.map((x) => [x.wireName, x]));
     const handRecords = byWire(hand.records);
     for (const r of imported.records) {
       const h = handRecords.get(r.wireName);
       expect(h, `record ${r.wireName}`).toBeDefined();
-      expect(wireFacts({ ...r, name: "" } as never), `record ${r.wireName}`).toEqual(wireFacts({ ...h!, name: "" } as never));
+      expect(JSON.stringify(wireFacts(r as never)), `record ${r.wireName}`).toBe(renamed(JSON.stringify(wireFacts(h! as never))));
     }
     const enumFacts = (m: ServiceModel) => m.enums.map((e) => `${e.wireName}: ${e.values.join(" ")}`).sort();
     expect(enumFacts(imported)).toEqual(enumFacts(hand));
@@ -68,7 +70,6 @@ describe("import of the fixture's 9 WSDL documents", () => {
     const i = ops(imported);
     expect(i.size).toBe(35);
     expect([...i.keys()].sort()).toEqual([...h.keys()].sort());
-    const renamed = (s: string) => s.replaceAll('"UserDetails"', '"UserGridList"');
     for (const [k, v] of i) expect(v, k).toBe(renamed(h.get(k)!));
   });
 

@@ -1,7 +1,7 @@
 /** The namespace defaults to the spec's, and can be overridden at generation time and at run time. */
 import { describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.ts";
-import { loadSpecFile } from "../../generator/spec/load.ts";
+import { loadModel as loadSpecFile } from "../../generator/load.ts";
 import { GetSmsPriceOperation, createConfig, decodeResponse, prepareRequest } from "../../generated/src/index.ts";
 
 const params = { OperatorACount: 1, OperatorBCount: 2, from: "f", text: "t" };

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SpecError } from "../../generator/spec/errors.ts";
-import { loadSpecFile } from "../../generator/spec/load.ts";
+import { loadModel as loadSpecFile } from "../../generator/load.ts";
 import { CORRUPTIONS } from "./corruptions.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,0 +1,99 @@
+/**
+ * What every part of the model builder shares: where problems are reported, how spec type names
+ * resolve, and what each resolved type is called in TypeScript, in descriptors and on the wire.
+ */
+import type { RawSpec } from "../spec/raw.ts";
+import type { SpecIssue } from "../spec/errors.ts";
+import type { Locator } from "../spec/position.ts";
+import { naming } from "./naming.ts";
+import { isScalar, SCALARS, SCALAR_TYPES } from "./scalars.ts";
+import { plain, ref, type TypeText } from "./symbols.ts";
+import type { TypeRef } from "./types.ts";
+import { RT } from "../runtime-symbols.ts";
+
+export class BuildContext {
+  readonly issues: SpecIssue[] = [];
+  readonly namespace: string;
+  private readonly enumWire = new Map<string, string>();
+  private readonly recordWire = new Map<string, string>();
+  /** Type references that did not resolve; checks that depend on them are skipped (one error, not three). */
+  private readonly unresolved = new Set<TypeRef>();
+
+  constructor(
+    readonly raw: RawSpec,
+    readonly locate: Locator,
+    readonly file: string,
+    namespace: string,
+  ) {
+    this.namespace = namespace;
+    for (const [name, e] of Object.entries(raw.enums ?? {})) this.enumWire.set(name, e.wireName ?? name);
+    for (const [name, r] of Object.entries(raw.records ?? {})) this.recordWire.set(name, r.wireName ?? name);
+  }
+
+  report(code: string, path: string, message: string, atKey = false): void {
+    const pos = this.locate(path, atKey);
+    this.issues.push({ code, message, file: this.file, line: pos.line, column: pos.column, path });
+  }
+
+  /** Resolves a spec type name; reports an unknown one and returns a placeholder. */
+  resolve(name: string, path: string): TypeRef {
+    if (isScalar(name)) return { kind: "scalar", name };
+    if (this.enumWire.has(name)) return { kind: "enum", name };
+    if (this.recordWire.has(name)) return { kind: "record", name };
+    const known = [...SCALAR_TYPES, ...this.enumWire.keys(), ...this.recordWire.keys()].join(", ");
+    this.report("unknown-type", path, `unknown type "${name}" (known: ${known})`);
+    const placeholder: TypeRef = { kind: "scalar", name: "string" };
+    this.unresolved.add(placeholder);
+    return placeholder;
+  }
+
+  isUnresolved(type: TypeRef): boolean {
+    return this.unresolved.has(type);
+  }
+
+  /** Element or enumeration name of a type on the wire (scalars: the XSD name). */
+  wireName(type: TypeRef): string {
+    if (type.kind === "scalar") return type.name;
+    return (type.kind === "enum" ? this.enumWire.get(type.name) : this.recordWire.get(type.name)) ?? type.name;
+  }
+
+  /** How a type is written on the wire, for docs. */
+  wireLabel(type: TypeRef): string {
+    if (type.kind === "scalar") return `xsd:${type.name}`;
+    return `${type.kind === "enum" ? "enumeration" : "element"} ${this.wireName(type)}`;
+  }
+
+  /** TypeScript type of a decoded value. */
+  valueType(type: TypeRef): TypeText {
+    if (type.kind === "scalar") return this.scalarText(type.name, SCALARS[type.name].tsType);
+    return ref(type.kind === "enum" ? naming.enumType(type.name) : naming.recordType(type.name));
+  }
+
+  /** TypeScript type accepted when sending a value. */
+  inputType(type: TypeRef): TypeText {
+    if (type.kind === "scalar") return this.scalarText(type.name, SCALARS[type.name].tsInputType);
+    return this.valueType(type);
+  }
+
+  /** The descriptor expression of a type: a scalar name, or an enum/record descriptor. */
+  descriptorType(type: TypeRef): TypeText {
+    if (type.kind === "scalar") return plain(JSON.stringify(type.name));
+    return ref(type.kind === "enum" ? naming.enumDescriptor(type.name) : naming.recordDescriptor(type.name));
+  }
+
+  /** A plain example value of a type, as TypeScript source. */
+  example(type: TypeRef): TypeText {
+    if (type.kind === "scalar") return this.scalarText(type.name, SCALARS[type.name].example, false);
+    if (type.kind === "enum") return plain(JSON.stringify(this.raw.enums?.[type.name]?.values[0] ?? ""));
+    return plain("{}");
+  }
+
+  /** Whether .NET treats values of the type as references (so the service may send null). */
+  isReference(type: TypeRef): boolean {
+    return type.kind === "record" || (type.kind === "scalar" && SCALARS[type.name].reference);
+  }
+
+  private scalarText(name: keyof typeof SCALARS, text: string, asType = true): TypeText {
+    return { text, refs: SCALARS[name].runtimeTypes.map((n) => ({ ...RT[n], typeOnly: asType })) };
+  }
+}

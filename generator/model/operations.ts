@@ -1,0 +1,55 @@
+/** Operations of the spec → complete or partial OperationModel. */
+import { soapActionFor } from "../../templates/runtime/encode.ts";
+import type { RawOperation, RawResult } from "../spec/raw.ts";
+import type { BuildContext } from "./context.ts";
+import { naming } from "./naming.ts";
+import { buildParam } from "./params.ts";
+import { buildResult } from "./results.ts";
+import { join } from "./symbols.ts";
+import type { AnyOperationModel, ParamModel } from "./types.ts";
+
+function checkParams(ctx: BuildContext, params: readonly ParamModel[], path: string, opName: string): void {
+  const seen = new Set<string>();
+  const seenTs = new Set<string>();
+  params.forEach((p, i) => {
+    if (seen.has(p.wireName)) ctx.report("duplicate-name", `${path}/params/${i}/name`, `duplicate parameter "${p.wireName}" in ${opName}`);
+    else if (seenTs.has(p.tsName)) ctx.report("duplicate-name", `${path}/params/${i}/name`, `duplicate TypeScript parameter name "${p.tsName}" in ${opName}`);
+    seen.add(p.wireName);
+    seenTs.add(p.tsName);
+  });
+  for (const role of ["username", "password"] as const) {
+    const withRole = params.filter((p) => p.credential === role);
+    if (withRole.length > 1) ctx.report("duplicate-credential", `${path}/params`, `${opName} has ${withRole.length} "${role}" credential parameters`);
+  }
+}
+
+export function buildOperation(ctx: BuildContext, o: RawOperation, path: string, endpointName: string, endpointPath: string): AnyOperationModel {
+  const params = o.params.map((p, i) => buildParam(ctx, p, `${path}/params/${i}`, o.name));
+  checkParams(ctx, params, path, o.name);
+  const base = {
+    name: o.name,
+    description: o.description ?? "",
+    path: o.path ?? endpointPath,
+    soapAction: o.soapAction ?? soapActionFor(ctx.namespace, o.name),
+    params,
+    pos: ctx.locate(path),
+  };
+  if (o.partial === true) {
+    if (o.result !== undefined) ctx.report("partial-with-result", `${path}/result`, `${o.name} is marked partial but has a result: remove "partial" or the result`, true);
+    return { ...base, partial: true, result: null };
+  }
+  const fn = o.tsName ?? o.name;
+  const callerParams = params.filter((p) => p.credential === null);
+  return {
+    ...base,
+    partial: false,
+    result: buildResult(ctx, o.result as RawResult, `${path}/result`, o.name),
+    fnSymbol: naming.opFunction(fn, endpointName),
+    paramsSymbol: naming.opParams(fn, endpointName),
+    resultSymbol: naming.opResult(fn, endpointName),
+    descriptorSymbol: naming.opDescriptor(fn, endpointName),
+    callerParams,
+    paramsRequired: callerParams.some((p) => !p.optional),
+    exampleArgs: callerParams.length === 0 ? join(["{}"]) : join(["{ ", join(callerParams.map((p) => join([p.propertyKey, ": ", p.example])), ", "), " }"]),
+  };
+}

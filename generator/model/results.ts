@@ -1,0 +1,44 @@
+/** Operation results of the spec → ResultModel, with the element-name checks ASMX implies. */
+import type { RawResult } from "../spec/raw.ts";
+import type { BuildContext } from "./context.ts";
+import { SCALARS } from "./scalars.ts";
+import { join } from "./symbols.ts";
+import type { ResultModel, TypeRef } from "./types.ts";
+
+function checkElements(ctx: BuildContext, r: RawResult, type: TypeRef, path: string, opName: string): void {
+  const mismatch = (field: string, message: string): void => ctx.report("result-element-mismatch", `${path}/${field}`, `${opName}: ${message}`);
+  if (r.soapElement !== `${opName}Result`) mismatch("soapElement", `SOAP result element "${r.soapElement}" must be "${opName}Result"`);
+  if (ctx.isUnresolved(type)) return;
+  if (r.kind === "record" && type.kind !== "record") mismatch("type", `result kind "record" needs a record type, not "${r.type}"`);
+  if (r.kind === "scalar" && type.kind === "record") mismatch("type", `result kind "scalar" cannot have record type "${r.type}"`);
+  const root = ctx.wireName(type);
+  if (r.kind === "list") {
+    const arrayName = type.kind === "scalar" ? SCALARS[type.name].arrayOfName : root;
+    if (r.item === undefined) mismatch("kind", `list result needs an item element (expected "${root}")`);
+    else if (r.item !== root) mismatch("item", `list item element "${r.item}" does not match type ${r.type} (expected "${root}")`);
+    if (r.httpRoot !== `ArrayOf${arrayName}`) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match a list of ${r.type} (expected "ArrayOf${arrayName}")`);
+  } else {
+    if (r.item !== undefined) mismatch("item", `only list results have an item element`);
+    if (r.httpRoot !== root) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${root}")`);
+  }
+}
+
+export function buildResult(ctx: BuildContext, r: RawResult, path: string, opName: string): ResultModel {
+  const type = ctx.resolve(r.type, `${path}/type`);
+  checkElements(ctx, r, type, path, opName);
+  const nullable = r.nullable ?? (r.kind !== "scalar" || ctx.isReference(type));
+  const one = ctx.valueType(type);
+  const base = r.kind === "list" ? join([one.text.includes(" ") ? join(["(", one, ")"]) : one, "[]"]) : one;
+  return {
+    kind: r.kind,
+    type,
+    item: r.kind === "list" ? (r.item ?? "") : null,
+    soapElement: r.soapElement,
+    httpRoot: r.httpRoot,
+    nullable,
+    description: r.description ?? "",
+    pos: ctx.locate(path),
+    tsType: nullable ? join([base, " | null"]) : base,
+    descriptorType: ctx.descriptorType(type),
+  };
+}

@@ -1,0 +1,12 @@
+import { loadAssets } from "/work/main/generator/assets.ts";
+import { loadSpecFile } from "/work/main/generator/spec/load.ts";
+import { compile } from "/work/main/generator/compile.ts";
+import { generate } from "/work/main/generator/generate.ts";
+import { formatFile } from "/work/main/generator/format.ts";
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, Math.round(n - t)); t = n; };
+const assets = loadAssets(); lap("assets");
+const model = loadSpecFile("/work/main/spec/service.yaml", "spec/service.yaml"); lap("load");
+const out = await generate(model, assets); lap("generate total");
+const out2 = await generate(model, assets); lap("generate warm 2");
+let n=0; for (const [p, text] of out) { if (!p.startsWith("dist/")) { await formatFile(p, text); n++; } } lap(`format ${n} files`);
