@@ -104,8 +104,8 @@ describe("import rules", () => {
       "generator/paths.ts",
       "generator/spec/load.ts",
       "generator/watch.ts",
-      "generator/wsdl/source.ts",
       "generator/write.ts",
+      "generator/wsdl/source.ts",
     ]);
   });
 
