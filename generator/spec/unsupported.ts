@@ -3,10 +3,11 @@
  * does not serve yet: found here, reported by the loader as `unsupported` with their place,
  * instead of generating a client that would silently mis-encode them.
  */
+import { SCALAR_TYPES } from "../model/scalars.ts";
 import type { SpecDocument } from "./document.ts";
 
 /** Scalars the generator's table (generator/model/scalars.ts) serves today. */
-const GENERATED_SCALARS = new Set(["string", "int", "long", "double", "boolean", "dateTime", "unsignedByte", "base64Binary"]);
+const GENERATED_SCALARS: ReadonlySet<string> = new Set(SCALAR_TYPES);
 
 export interface Unsupported {
   readonly path: string;

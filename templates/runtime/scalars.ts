@@ -33,7 +33,8 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** Collapses XSD whitespace for non-string types (leading/trailing whitespace is ignored). */
-const collapse = (text: string): string => (text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text);
+const collapse = (text: string): string =>
+  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
 
 function decodeInteger(text: string, min: number, max: number, type: string): number {
   const t = collapse(text);
@@ -94,6 +95,31 @@ function formatDouble(value: number): string {
   if (value === -Infinity) return "-INF";
   if (Object.is(value, -0)) return "-0";
   return String(value).replace("e+", "E").replace("e-", "E-");
+}
+
+const UINT64_MAX = 2n ** 64n - 1n;
+const FLOAT_MAX = 3.4028234663852886e38;
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+const DATE_TEXT = /^-?\d{4,}-\d{2}-\d{2}(?:Z|[+-]\d{2}:\d{2})?$/;
+const TIME_TEXT = /^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?$/;
+const DURATION_TEXT = /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/;
+const GUID_TEXT = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+/** A string value checked against the lexical form of its XSD type. */
+function checkedText(value: unknown, form: RegExp, type: string): string {
+  if (typeof value !== "string") throw new CodecError(`expected a string (${type}), got ${typeof value}`);
+  if (!form.test(value))
+    throw new CodecError(`not a ${type}: ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`);
+  return value;
+}
+
+function decodeFloating(text: string, type: string): number {
+  const t = collapse(text);
+  if (t === "INF" || t === "+INF" || t === "Infinity") return Infinity;
+  if (t === "-INF" || t === "-Infinity") return -Infinity;
+  if (t === "NaN") return NaN;
+  if (!DOUBLE_TEXT.test(t)) throw new CodecError(`not a ${type}`);
+  return Number(t);
 }
 
 export interface ScalarCodec {
@@ -184,5 +210,79 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
       if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
       return bytesToBase64(value);
     },
+  },
+  byte: {
+    decode: (text) => decodeInteger(text, -128, 127, "byte"),
+    encode: (value) => encodeInteger(value, -128, 127, "byte"),
+  },
+  short: {
+    decode: (text) => decodeInteger(text, -32768, 32767, "short"),
+    encode: (value) => encodeInteger(value, -32768, 32767, "short"),
+  },
+  unsignedShort: {
+    decode: (text) => decodeInteger(text, 0, 65535, "unsignedShort"),
+    encode: (value) => encodeInteger(value, 0, 65535, "unsignedShort"),
+  },
+  unsignedInt: {
+    decode: (text) => decodeInteger(text, 0, 4294967295, "unsignedInt"),
+    encode: (value) => encodeInteger(value, 0, 4294967295, "unsignedInt"),
+  },
+  unsignedLong: {
+    decode: (text) => {
+      const t = collapse(text);
+      if (!INT_TEXT.test(t)) throw new CodecError("not an unsignedLong");
+      const n = BigInt(t);
+      if (n < 0n || n > UINT64_MAX) throw new CodecError("unsignedLong out of range");
+      return n;
+    },
+    encode: (value) => {
+      if (typeof value !== "bigint") throw new CodecError(`expected a bigint (unsignedLong), got ${typeof value}`);
+      if (value < 0n || value > UINT64_MAX) throw new CodecError(`unsignedLong must be within 0..2^64-1, got ${value}`);
+      return value.toString();
+    },
+  },
+  float: {
+    decode: (text) => decodeFloating(text, "float"),
+    encode: (value) => {
+      if (typeof value !== "number") throw new CodecError(`expected a number (float), got ${typeof value}`);
+      if (Number.isFinite(value) && Math.abs(value) > FLOAT_MAX)
+        throw new CodecError(`float out of range, got ${value}`);
+      return formatDouble(value);
+    },
+  },
+  decimal: {
+    // Kept as the exact decimal text: a .NET decimal has 28-29 significant digits, more than a double.
+    decode: (text) => checkedText(collapse(text), DECIMAL_TEXT, "decimal"),
+    encode: (value) => {
+      if (typeof value === "bigint") return value.toString();
+      if (typeof value !== "string") throw new CodecError(`expected a decimal string or a bigint, got ${typeof value}`);
+      return checkedText(value, DECIMAL_TEXT, "decimal");
+    },
+  },
+  date: {
+    // HTTP GET/POST answer a date as a dateTime at midnight (ASMX ignores DataType there).
+    decode: (text) => checkedText(collapse(text).replace(/T00:00:00(?:\.0+)?(?=$|Z|[+-])/, ""), DATE_TEXT, "date"),
+    encode: (value) => checkedText(value, DATE_TEXT, "date"),
+  },
+  time: {
+    // HTTP GET/POST answer a time as a dateTime of some day: the time part is kept.
+    decode: (text) => checkedText(collapse(text).replace(/^-?\d{4,}-\d{2}-\d{2}T/, ""), TIME_TEXT, "time"),
+    encode: (value) => checkedText(value, TIME_TEXT, "time"),
+  },
+  duration: {
+    decode: (text) => checkedText(collapse(text), DURATION_TEXT, "duration"),
+    encode: (value) => checkedText(value, DURATION_TEXT, "duration"),
+  },
+  anyURI: {
+    decode: (text) => collapse(text),
+    encode: (value) => {
+      if (typeof value !== "string") throw new CodecError(`expected a string (anyURI), got ${typeof value}`);
+      checkXmlChars(value);
+      return value;
+    },
+  },
+  guid: {
+    decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
+    encode: (value) => checkedText(value, GUID_TEXT, "guid"),
   },
 };

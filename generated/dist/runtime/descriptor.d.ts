@@ -6,7 +6,7 @@
  * TypeScript types of its parameters and result, so generated functions need no casts.
  */
 /** XSD scalar types. */
-export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary";
+export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary" | "byte" | "short" | "unsignedShort" | "unsignedInt" | "unsignedLong" | "float" | "decimal" | "date" | "time" | "duration" | "anyURI" | "guid";
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
     readonly kind: "enum";

@@ -7,7 +7,27 @@
  */
 
 /** XSD scalar types. */
-export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary";
+export type ScalarName =
+  | "string"
+  | "int"
+  | "long"
+  | "double"
+  | "boolean"
+  | "dateTime"
+  | "unsignedByte"
+  | "base64Binary"
+  | "byte"
+  | "short"
+  | "unsignedShort"
+  | "unsignedInt"
+  | "unsignedLong"
+  | "float"
+  | "decimal"
+  | "date"
+  | "time"
+  | "duration"
+  | "anyURI"
+  | "guid";
 
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
