@@ -19,7 +19,8 @@ function checkElements(ctx: BuildContext, r: RawResult, type: TypeRef, path: str
     if (r.httpRoot !== `ArrayOf${arrayName}`) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match a list of ${r.type} (expected "ArrayOf${arrayName}")`);
   } else {
     if (r.item !== undefined) mismatch("item", `only list results have an item element`);
-    if (r.httpRoot !== root) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${root}")`);
+    const httpRoot = type.kind === "scalar" ? (SCALARS[type.name].httpRoot ?? root) : root;
+    if (r.httpRoot !== httpRoot) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${httpRoot}")`);
   }
 }
 

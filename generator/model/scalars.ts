@@ -15,6 +15,8 @@ export interface ScalarInfo {
   readonly runtimeTypes: ReadonlyArray<keyof typeof RT>;
   /** Whether .NET treats it as a reference type (so the service may send null). */
   readonly reference: boolean;
+  /** Root element of HTTP GET/POST answers when it is not the type's name (ASMX ignores DataType there). */
+  readonly httpRoot?: string;
   /** Name used in ASMX `ArrayOf…` root elements for lists of this type. */
   readonly arrayOfName: string;
   /** A plain example value for documentation, as TypeScript source. */
@@ -163,6 +165,7 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
     sample: (_n, i) => JSON.stringify(i % 2 === 0 ? "79228162514264337593543950335" : `-0.${i}000000000000000000000000001`),
   },
   date: {
+    httpRoot: "dateTime",
     tsType: "string",
     tsInputType: "string",
     runtimeTypes: [],
@@ -172,6 +175,7 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
     sample: (_n, i) => JSON.stringify(`2024-02-${String(28 + (i % 2)).padStart(2, "0")}`),
   },
   time: {
+    httpRoot: "dateTime",
     tsType: "string",
     tsInputType: "string",
     runtimeTypes: [],
@@ -181,6 +185,7 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
     sample: (_n, i) => JSON.stringify(i % 2 === 0 ? "23:59:59.9999999+03:30" : "00:00:00"),
   },
   duration: {
+    httpRoot: "string",
     tsType: "string",
     tsInputType: "string",
     runtimeTypes: [],
@@ -190,6 +195,7 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
     sample: (_n, i) => JSON.stringify(i % 2 === 0 ? "P1Y2M3DT4H5M6.7S" : "-PT0S"),
   },
   anyURI: {
+    httpRoot: "string",
     tsType: "string",
     tsInputType: "string",
     runtimeTypes: [],

@@ -39,7 +39,6 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
       const p = `/endpoints/${ei}/operations/${oi}`;
       if (o.bindings) add(`${p}/bindings`, "operation bindings");
       if (o.headers) add(`${p}/headers`, "SOAP headers");
-      if (o.methodName !== undefined) add(`${p}/methodName`, "methodName (overloads)");
       o.params.forEach((q, qi) => {
         if (q.nillable) add(`${p}/params/${qi}/nillable`, "nillable parameter");
         type(q.type, `${p}/params/${qi}/type`);
