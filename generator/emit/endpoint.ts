@@ -3,6 +3,7 @@
  * descriptor, and a thin typed function over the runtime's `invoke`. Docs carry only what is
  * specific to the operation; what every call shares is documented once, on the runtime.
  */
+import { BINDING_INFO } from "../../templates/runtime/binding.ts";
 import { Const, Kind } from "../codegen/kinds.ts";
 import { header, tsdoc } from "../codegen/doc.ts";
 import { GeneratedFile, type EmittedSource } from "../codegen/generated-file.ts";
@@ -18,7 +19,8 @@ function paramDoc(p: ParamModel): string {
 }
 
 function where(op: CompleteOperationModel): string {
-  return `SOAP: POST \`${op.path}\`, SOAPAction \`"${op.soapAction}"\`. HTTP GET/POST: \`${op.path}/${op.name}\`.`;
+  const base = `SOAP: POST \`${op.path}\`, SOAPAction \`"${op.soapAction}"\`. HTTP GET/POST: \`${op.path}/${op.name}\`.`;
+  return op.bindings === null ? base : `${base} Offered over ${op.bindings.map((b) => BINDING_INFO[b].label).join(", ")} only.`;
 }
 
 function resultSentence(op: CompleteOperationModel, resultType: string): string {
@@ -67,6 +69,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
         initializer:
           `/* @__PURE__ */ ${file.use(RT.defineOperation)}<${paramsType}, ${resultType}>({\n` +
           `name: ${JSON.stringify(op.name)},\npath: ${JSON.stringify(op.path)},\nnamespace: ${JSON.stringify(namespace)},\nsoapAction: ${JSON.stringify(op.soapAction)},\n` +
+          (op.bindings === null ? "" : `bindings: ${JSON.stringify(op.bindings)},\n`) +
           `params: [\n${params}\n],\nresult: ${result},\n})`,
       },
     ],

@@ -4,6 +4,7 @@
  * (never the YAML), never re-derive order (array order is wire order) and never compute a name.
  * This module imports nothing from ts-morph or the file system.
  */
+import type { Binding } from "../../templates/runtime/binding.ts";
 import type { ScalarName } from "../../templates/runtime/descriptor.ts";
 import type { SourcePos } from "../spec/position.ts";
 import type { GenSymbol, TypeText } from "./symbols.ts";
@@ -110,6 +111,8 @@ export interface OperationModel {
   /** Path of the endpoint file used for this operation (override or the endpoint's path). */
   readonly path: string;
   readonly soapAction: string;
+  /** The bindings that serve it, when not all four (SOAP-only operations and endpoint files); null: all. */
+  readonly bindings: readonly Binding[] | null;
   /** Every parameter, in wire order (credentials included). */
   readonly params: readonly ParamModel[];
   readonly pos: SourcePos;

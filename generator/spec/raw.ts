@@ -1,4 +1,6 @@
 /** The shape of a spec document once it has passed the JSON Schema (spec/service.schema.json). */
+import type { Binding } from "../../templates/runtime/binding.ts";
+
 export interface RawField {
   name: string;
   tsName?: string;
@@ -21,7 +23,8 @@ export interface RawResult {
   type: string;
   item?: string;
   soapElement: string;
-  httpRoot: string;
+  /** Absent when no HTTP binding serves the operation. */
+  httpRoot?: string;
   nullable?: boolean;
   description?: string;
 }
@@ -32,6 +35,8 @@ export interface RawOperation {
   path?: string;
   soapAction?: string;
   partial?: boolean;
+  /** Bindings that serve this operation, when fewer than the endpoint's. */
+  bindings?: Binding[];
   params: RawParam[];
   result?: RawResult;
 }
@@ -40,6 +45,8 @@ export interface RawEndpoint {
   description?: string;
   path: string;
   alternatePaths?: string[];
+  /** Bindings the endpoint file offers. Default: all four. */
+  bindings?: Binding[];
   operations: RawOperation[];
 }
 export interface RawSpec {

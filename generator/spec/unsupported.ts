@@ -33,13 +33,12 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
     });
   }
   doc.endpoints.forEach((e, ei) => {
-    if (e.bindings) add(`/endpoints/${ei}/bindings`, "endpoint bindings");
     if (e.namespace !== undefined && e.namespace !== doc.service.namespace) add(`/endpoints/${ei}/namespace`, "a namespace per endpoint");
     e.operations.forEach((o, oi) => {
       const p = `/endpoints/${ei}/operations/${oi}`;
-      if (o.bindings) add(`${p}/bindings`, "operation bindings");
       if (o.headers) add(`${p}/headers`, "SOAP headers");
       o.params.forEach((q, qi) => {
+        if (doc.records?.[q.type] !== undefined) add(`${p}/params/${qi}/type`, "record parameter");
         if (q.nillable) add(`${p}/params/${qi}/nillable`, "nillable parameter");
         type(q.type, `${p}/params/${qi}/type`);
       });

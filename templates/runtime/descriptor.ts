@@ -5,6 +5,8 @@
  */
 
 /** XSD scalar types. */
+import type { Binding } from "./binding.js";
+
 export type ScalarName =
   | "string"
   | "int"
@@ -102,6 +104,8 @@ export interface OperationDescriptor<P = unknown, R = unknown> {
   readonly namespace: string;
   /** SOAPAction for SOAP 1.1 when the namespace is the default one. */
   readonly soapAction: string;
+  /** The bindings that serve the operation, when not all four (e.g. SOAP only); absent: all. */
+  readonly bindings?: readonly Binding[];
   readonly params: readonly ParamDescriptor[];
   readonly result: ResultDescriptor;
   readonly [paramsBrand]?: P;

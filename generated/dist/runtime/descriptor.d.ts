@@ -6,6 +6,7 @@
  * TypeScript types of its parameters and result, so generated functions need no casts.
  */
 /** XSD scalar types. */
+import type { Binding } from "./binding.js";
 export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary" | "byte" | "short" | "unsignedShort" | "unsignedInt" | "unsignedLong" | "float" | "decimal" | "date" | "time" | "duration" | "anyURI" | "guid";
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
@@ -75,6 +76,8 @@ export interface OperationDescriptor<P = unknown, R = unknown> {
     readonly namespace: string;
     /** SOAPAction for SOAP 1.1 when the namespace is the default one. */
     readonly soapAction: string;
+    /** The bindings that serve the operation, when not all four (e.g. SOAP only); absent: all. */
+    readonly bindings?: readonly Binding[];
     readonly params: readonly ParamDescriptor[];
     readonly result: ResultDescriptor;
     readonly [paramsBrand]?: P;

@@ -45,7 +45,12 @@ function collect(op, params, credentials, ctx) {
         }
         if (!Array.isArray(value))
             throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
-        return { param, texts: value.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false, bytes: null };
+        return {
+            param,
+            texts: value.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)),
+            single: false,
+            bytes: null,
+        };
     });
 }
 function soapBody(op, encoded, namespace) {
@@ -118,7 +123,11 @@ export function soapActionFor(namespace, operation) {
 /** Encodes one call. Throws EncodeError (naming the parameter) before anything is sent. */
 export function encodeRequest(op, binding, params, credentials, namespace) {
     // EncodeErrors never show the password, even when another parameter happens to hold it.
-    const ctx = { operation: op.name, binding, secrets: credentials?.password ? [credentials.password] : [] };
+    const ctx = {
+        operation: op.name,
+        binding,
+        secrets: credentials?.password ? [credentials.password] : [],
+    };
     // No parameter object at all reads as {} (then each required parameter is reported by name).
     if (params !== undefined && (params === null || typeof params !== "object"))
         throw new EncodeError("(parameters)", `expected an object of parameters, got ${params === null ? "null" : typeof params}`, ctx);
@@ -127,6 +136,10 @@ export function encodeRequest(op, binding, params, credentials, namespace) {
     }
     catch (err) {
         throw new EncodeError("(namespace)", err.message, ctx);
+    }
+    if (op.bindings !== undefined && !op.bindings.includes(binding)) {
+        const offered = op.bindings.map((b) => BINDING_INFO[b].label).join(", ");
+        throw new EncodeError("(binding)", `${op.name} is not offered over ${BINDING_INFO[binding].label} (only ${offered})`, ctx);
     }
     const encoded = collect(op, params ?? {}, credentials, ctx);
     const info = BINDING_INFO[binding];
