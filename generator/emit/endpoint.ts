@@ -25,6 +25,7 @@ function where(op: CompleteOperationModel): string {
 
 function resultSentence(op: CompleteOperationModel, resultType: string): string {
   const r = op.result;
+  if (r.void) return "@returns nothing: the service answers an empty response (a .NET `void` method).";
   const what = r.kind === "list" ? `the \`<${r.item}>\` items of \`<${r.soapElement}>\`` : `the content of \`<${r.soapElement}>\``;
   return `@returns ${what} as {@link ${resultType}}${r.nullable ? "; `null` when the service answers null" : ""}.`;
 }
@@ -55,7 +56,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
     )
     .join(",\n");
   const r = op.result;
-  const result = `{ kind: ${JSON.stringify(r.kind)}, type: ${file.value(r.descriptorType)}, item: ${r.item === null ? "null" : JSON.stringify(r.item)}, soapElement: ${JSON.stringify(r.soapElement)}, httpRoot: ${JSON.stringify(r.httpRoot)}, nullable: ${r.nullable} }`;
+  const result = `{ kind: ${JSON.stringify(r.kind)}, type: ${file.value(r.descriptorType)}, item: ${r.item === null ? "null" : JSON.stringify(r.item)}, soapElement: ${JSON.stringify(r.soapElement)}, httpRoot: ${JSON.stringify(r.httpRoot)}, nullable: ${r.nullable}${r.void ? ", void: true" : ""} }`;
   const descriptorType = `${file.use(RT_TYPES.OperationDescriptor)}<${paramsType}, ${resultType}>`;
   file.push({
     kind: Kind.VariableStatement,

@@ -1,7 +1,7 @@
 /** Operations of the spec → complete or partial OperationModel. */
 import { BINDING_INFO, BINDINGS, type Binding } from "../../templates/runtime/binding.ts";
 import { soapActionFor } from "../../templates/runtime/encode.ts";
-import type { RawOperation, RawResult } from "../spec/raw.ts";
+import type { RawOperation, RawResult, RawVoidResult } from "../spec/raw.ts";
 import type { BuildContext } from "./context.ts";
 import { naming } from "./naming.ts";
 import { buildParam } from "./params.ts";
@@ -59,7 +59,7 @@ export function buildOperation(
   return {
     ...base,
     partial: false,
-    result: buildResult(ctx, o.result as RawResult, `${path}/result`, o.name, base.bindings === null || base.bindings.some((b) => BINDING_INFO[b].result === "httpRoot")),
+    result: buildResult(ctx, o.result as RawResult | RawVoidResult, `${path}/result`, o.name, base.bindings === null || base.bindings.some((b) => BINDING_INFO[b].result === "httpRoot")),
     fnSymbol: naming.opFunction(fn, endpointName),
     paramsSymbol: naming.opParams(fn, endpointName),
     resultSymbol: naming.opResult(fn, endpointName),

@@ -1,5 +1,5 @@
 /** Operation results of the spec → ResultModel, with the element-name checks ASMX implies. */
-import type { RawResult } from "../spec/raw.ts";
+import type { RawResult, RawVoidResult } from "../spec/raw.ts";
 import type { BuildContext } from "./context.ts";
 import { SCALARS } from "./scalars.ts";
 import { join } from "./symbols.ts";
@@ -25,7 +25,25 @@ function checkElements(ctx: BuildContext, r: RawResult, type: TypeRef, path: str
 }
 
 /** `http`: whether HTTP GET/POST serve the operation (else it has no HTTP root element to check). */
-export function buildResult(ctx: BuildContext, r: RawResult, path: string, opName: string, http = true): ResultModel {
+export function buildResult(ctx: BuildContext, r: RawResult | RawVoidResult, path: string, opName: string, http = true): ResultModel {
+  if (r.kind === "void") {
+    // Decoded as an absent, nullable string that no element can match: the envelope and faults are
+    // still checked; the typed function resolves to undefined.
+    const type: TypeRef = { kind: "scalar", name: "string" };
+    return {
+      kind: "scalar",
+      void: true,
+      type,
+      item: null,
+      soapElement: "",
+      httpRoot: "",
+      nullable: true,
+      description: r.description ?? "",
+      pos: ctx.locate(path),
+      tsType: join(["void"]),
+      descriptorType: ctx.descriptorType(type),
+    };
+  }
   const type = ctx.resolve(r.type, `${path}/type`);
   checkElements(ctx, r, type, path, opName, http);
   const nullable = r.nullable ?? (r.kind !== "scalar" || ctx.isReference(type));
@@ -33,6 +51,7 @@ export function buildResult(ctx: BuildContext, r: RawResult, path: string, opNam
   const base = r.kind === "list" ? join([one.text.includes(" ") ? join(["(", one, ")"]) : one, "[]"]) : one;
   return {
     kind: r.kind,
+    void: false,
     type,
     item: r.kind === "list" ? (r.item ?? "") : null,
     soapElement: r.soapElement,

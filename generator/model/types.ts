@@ -91,6 +91,8 @@ export interface ParamModel {
 
 export interface ResultModel {
   readonly kind: "scalar" | "record" | "list";
+  /** A .NET void method: nothing to decode, the function resolves to undefined. */
+  readonly void: boolean;
   readonly type: TypeRef;
   /** Element name of each list item (list results only). */
   readonly item: string | null;

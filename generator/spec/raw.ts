@@ -28,6 +28,11 @@ export interface RawResult {
   nullable?: boolean;
   description?: string;
 }
+/** A .NET void method: the SOAP response element is empty, HTTP GET/POST answer an empty body. */
+export interface RawVoidResult {
+  kind: "void";
+  description?: string;
+}
 export interface RawOperation {
   name: string;
   tsName?: string;
@@ -38,7 +43,7 @@ export interface RawOperation {
   /** Bindings that serve this operation, when fewer than the endpoint's. */
   bindings?: Binding[];
   params: RawParam[];
-  result?: RawResult;
+  result?: RawResult | RawVoidResult;
 }
 export interface RawEndpoint {
   name: string;

@@ -42,7 +42,6 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
         if (q.nillable) add(`${p}/params/${qi}/nillable`, "nillable parameter");
         type(q.type, `${p}/params/${qi}/type`);
       });
-      if (o.result?.kind === "void") add(`${p}/result/kind`, "void result");
       if (o.result?.nillable) add(`${p}/result/nillable`, "nillable result");
       type(o.result?.type, `${p}/result/type`);
     });

@@ -8,7 +8,7 @@
 import { BINDING_INFO } from "./binding.js";
 import { ResponseDecoder } from "./decode.js";
 import { encodeRequest } from "./encode.js";
-import { AbortError, AsmxError, HttpFaultError, HttpStatusError, NetworkError, ResponseTooLargeError, SoapFaultError, TimeoutError, redact, sanitizeCause, } from "./errors.js";
+import { AbortError, AsmxError, DecodeError, HttpFaultError, HttpStatusError, NetworkError, ResponseTooLargeError, SoapFaultError, TimeoutError, redact, sanitizeCause, } from "./errors.js";
 const SNIPPET_BYTES = 2048;
 function stopError(stop, timeoutMs, ctx) {
     return stop.kind === "timeout" ? new TimeoutError(timeoutMs, ctx) : new AbortError(stop.reason, ctx);
@@ -56,6 +56,10 @@ function charsetOf(contentType) {
     return m?.[1]?.toLowerCase() ?? "utf-8";
 }
 /** Streams a 2xx XML body through the decoder, enforcing the size limit. */
+/** The body of a void answer, read up to the limit. */
+async function readVoidBody(response, limit, ctx) {
+    return new TextDecoder().decode(await readBytes(response, limit, ctx));
+}
 async function decodeStreaming(response, op, binding, namespace, limit, ctx) {
     const decoder = new ResponseDecoder(op, binding, namespace, ctx);
     let text;
@@ -140,7 +144,11 @@ async function failure(response, binding, op, namespace, limit, secrets, ctx) {
             const outcome = decoder.end();
             if (outcome.kind === "fault") {
                 const f = outcome.fault;
-                return new SoapFaultError({ ...f, faultString: redact(f.faultString, secrets), detail: f.detail === undefined ? undefined : redact(f.detail, secrets) }, response.status, ctx);
+                return new SoapFaultError({
+                    ...f,
+                    faultString: redact(f.faultString, secrets),
+                    detail: f.detail === undefined ? undefined : redact(f.detail, secrets),
+                }, response.status, ctx);
             }
         }
         catch {
@@ -254,14 +262,28 @@ async function send(config, op, params, options, binding, hooks) {
         }
         try {
             const contentType = response.headers.get("content-type") ?? "";
-            callHook(hooks.onResponse, { operation: op.name, binding, status: response.status, contentType: redact(contentType, secrets), durationMs: Date.now() - sent });
+            callHook(hooks.onResponse, {
+                operation: op.name,
+                binding,
+                status: response.status,
+                contentType: redact(contentType, secrets),
+                durationMs: Date.now() - sent,
+            });
             const declared = Number(response.headers.get("content-length") ?? "NaN");
             if (declared > config.maxResponseBytes) {
                 void response.body?.cancel().catch(() => undefined);
                 throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
             }
+            if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
+                // HTTP GET/POST answer a void method with an empty body.
+                const body = await readVoidBody(response, config.maxResponseBytes, ctx);
+                if (body.trim() !== "")
+                    throw new DecodeError("", "an empty body (void result)", body, ctx);
+                return undefined;
+            }
             if (response.status === 200 && /xml/i.test(contentType)) {
-                return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx));
+                const value = await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx);
+                return (op.result.void === true ? undefined : value);
             }
             throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx);
         }

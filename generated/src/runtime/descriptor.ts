@@ -92,6 +92,8 @@ export interface ResultDescriptor {
   readonly httpRoot: string;
   /** The service may answer null. */
   readonly nullable: boolean;
+  /** A .NET void method: SOAP answers an empty response element, HTTP GET/POST an empty body. */
+  readonly void?: true;
 }
 
 declare const paramsBrand: unique symbol;
