@@ -52,7 +52,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
   const params = op.params
     .map(
       (p) =>
-        `{ wire: ${JSON.stringify(p.wireName)}, prop: ${JSON.stringify(p.tsName)}, type: ${file.value(p.descriptorType)}, item: ${p.listItem === null ? "null" : JSON.stringify(p.listItem)}, optional: ${p.optional}, credential: ${p.credential === null ? "null" : JSON.stringify(p.credential)} }`,
+        `{ wire: ${JSON.stringify(p.wireName)}, prop: ${JSON.stringify(p.tsName)}, type: ${file.value(p.descriptorType)}, item: ${p.listItem === null ? "null" : JSON.stringify(p.listItem)}, optional: ${p.optional}${p.nillable ? ", nillable: true" : ""}, credential: ${p.credential === null ? "null" : JSON.stringify(p.credential)} }`,
     )
     .join(",\n");
   const r = op.result;

@@ -46,7 +46,7 @@ export function buildResult(ctx: BuildContext, r: RawResult | RawVoidResult, pat
   }
   const type = ctx.resolve(r.type, `${path}/type`);
   checkElements(ctx, r, type, path, opName, http);
-  const nullable = r.nullable ?? (r.kind !== "scalar" || ctx.isReference(type));
+  const nullable = r.nullable ?? (r.kind !== "scalar" || r.nillable === true || ctx.isReference(type));
   const one = ctx.valueType(type);
   const base = r.kind === "list" ? join([one.text.includes(" ") ? join(["(", one, ")"]) : one, "[]"]) : one;
   return {

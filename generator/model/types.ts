@@ -77,6 +77,8 @@ export interface ParamModel {
   readonly listItem: string | null;
   /** minOccurs 0: the caller may leave it out. */
   readonly optional: boolean;
+  /** A value type sent as `xsi:nil="true"` when null (.NET `int?`). */
+  readonly nillable: boolean;
   /** Filled from the client's credentials instead of the call's parameters. */
   readonly credential: "username" | "password" | null;
   readonly description: string;

@@ -6,6 +6,8 @@ export interface RawField {
   tsName?: string;
   type: string;
   nullable?: boolean;
+  /** A value type the service may send as `xsi:nil="true"` (.NET `int?`). */
+  nillable?: boolean;
   description?: string;
 }
 export interface RawParam {
@@ -15,6 +17,8 @@ export interface RawParam {
   list?: boolean;
   item?: string;
   optional?: boolean;
+  /** A value type that may be sent as `xsi:nil="true"` (.NET `int?`). */
+  nillable?: boolean;
   credential?: "username" | "password";
   description?: string;
 }
@@ -26,6 +30,8 @@ export interface RawResult {
   /** Absent when no HTTP binding serves the operation. */
   httpRoot?: string;
   nullable?: boolean;
+  /** A value-type result that may be `xsi:nil` (.NET `int?`). */
+  nillable?: boolean;
   description?: string;
 }
 /** A .NET void method: the SOAP response element is empty, HTTP GET/POST answer an empty body. */

@@ -28,7 +28,6 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
     r.fields.forEach((f, i) => {
       const p = `/records/${name}/fields/${i}`;
       if (f.list) add(`${p}/list`, "list field");
-      if (f.nillable) add(`${p}/nillable`, "nillable field");
       type(f.type, `${p}/type`);
     });
   }
@@ -39,10 +38,8 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
       if (o.headers) add(`${p}/headers`, "SOAP headers");
       o.params.forEach((q, qi) => {
         if (doc.records?.[q.type] !== undefined) add(`${p}/params/${qi}/type`, "record parameter");
-        if (q.nillable) add(`${p}/params/${qi}/nillable`, "nillable parameter");
         type(q.type, `${p}/params/${qi}/type`);
       });
-      if (o.result?.nillable) add(`${p}/result/nillable`, "nillable result");
       type(o.result?.type, `${p}/result/type`);
     });
   });

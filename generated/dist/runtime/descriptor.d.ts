@@ -50,6 +50,8 @@ export interface ParamDescriptor {
     readonly item: string | null;
     /** The caller may leave it out (minOccurs 0). */
     readonly optional: boolean;
+    /** A value type sent as `xsi:nil="true"` when null (.NET `int?`). */
+    readonly nillable?: true;
     /** Filled from the client's credentials instead of the parameter object. */
     readonly credential: "username" | "password" | null;
 }

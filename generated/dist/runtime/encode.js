@@ -14,6 +14,8 @@ export function escapeXmlText(text) {
         return text;
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
 }
+/** The texts of a nil value (`xsi:nil="true"` in SOAP, an empty value in HTTP GET/POST). */
+const NIL = Object.freeze([""]);
 function encodeValue(param, value, label, ctx) {
     const type = param.type;
     try {
@@ -33,6 +35,8 @@ function collect(op, params, credentials, ctx) {
     const source = params;
     return op.params.map((param) => {
         const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
+        if (value === null && param.nillable === true && !param.optional)
+            return { param, texts: NIL, single: true, bytes: null };
         if (value === undefined || value === null) {
             if (param.optional)
                 return { param, texts: null, single: param.item === null, bytes: null };
@@ -58,7 +62,10 @@ function soapBody(op, encoded, namespace) {
     for (const { param, texts, single } of encoded) {
         if (texts === null)
             continue;
-        if (single) {
+        if (texts === NIL) {
+            xml += `<${param.wire} xsi:nil="true" />`;
+        }
+        else if (single) {
             xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
         }
         else if (texts.length === 0) {

@@ -40,6 +40,9 @@ type EncodedParam = {
   readonly bytes: Uint8Array | null;
 };
 
+/** The texts of a nil value (`xsi:nil="true"` in SOAP, an empty value in HTTP GET/POST). */
+const NIL: readonly string[] = Object.freeze([""]);
+
 function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx: ErrorContext): string {
   const type = param.type;
   try {
@@ -64,6 +67,8 @@ function collect(
   const source = params as Readonly<Record<string, unknown>>;
   return op.params.map((param) => {
     const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
+    if (value === null && param.nillable === true && !param.optional)
+      return { param, texts: NIL, single: true, bytes: null };
     if (value === undefined || value === null) {
       if (param.optional) return { param, texts: null, single: param.item === null, bytes: null };
       const why =
@@ -88,7 +93,9 @@ function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], nam
   let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
   for (const { param, texts, single } of encoded) {
     if (texts === null) continue;
-    if (single) {
+    if (texts === NIL) {
+      xml += `<${param.wire} xsi:nil="true" />`;
+    } else if (single) {
       xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
     } else if (texts.length === 0) {
       xml += `<${param.wire} />`;
