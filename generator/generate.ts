@@ -82,9 +82,8 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   }
   timings.lap("print");
 
-  // Format: generated code and package files; the runtime is copied verbatim (a test keeps templates/runtime formatted).
-  const toFormat = [...[...printed].map(([path, text]) => ({ path, text })), ...texts.filter((t) => !t.path.startsWith("src/runtime/"))];
-  for (const t of texts) if (t.path.startsWith("src/runtime/")) files.set(t.path, t.text);
+  // Format: generated code, the runtime and the package files.
+  const toFormat = [...[...printed].map(([path, text]) => ({ path, text })), ...texts];
   await Promise.all(
     toFormat.map(async ({ path, text }) => {
       const input = `${path}\0${text}`;

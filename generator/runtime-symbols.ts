@@ -28,7 +28,7 @@ export const RUNTIME_PUBLIC_NAMES: readonly string[] = [
   "BINDINGS", "BINDING_INFO", "SOAP11_NS", "SOAP12_NS", "bindingInfo", "Binding", "BindingInfo", "createConfig", "CallErrorEvent", "CallOptions", "ClientHooks",
   "ClientOptions", "Config", "RequestEvent", "ResponseEvent", "invoke",
   "prepareRequest", "XsdDateTime", "ResponseDecoder", "decodeResponse", "DecodeOutcome", "FaultInfo", "defineEnum",
-  "defineOperation", "defineRecord", "EnumDescriptor", "FieldDescriptor", "OperationDescriptor", "ParamDescriptor",
+  "defineOperation", "defineRecord", "EnumDescriptor", "FieldDescriptor", "LazyRecordDescriptor", "OperationDescriptor", "ParamDescriptor",
   "RecordDescriptor", "ResultDescriptor", "ScalarName", "ValueType", "encodeRequest", "escapeXmlText", "soapActionFor",
   "Credentials", "WireRequest", "AbortError", "AsmxError", "DecodeError", "EncodeError", "HttpFaultError",
   "HttpStatusError", "NetworkError", "ResponseTooLargeError", "ServiceFaultError", "SoapFaultError", "TimeoutError",

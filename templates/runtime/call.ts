@@ -75,31 +75,13 @@ function charsetOf(contentType: string): string {
 }
 
 /** Streams a 2xx XML body through the decoder, enforcing the size limit. */
-/** The body of a void answer, read up to the limit. */
-async function readVoidBody(response: Response, limit: number, ctx: ErrorContext): Promise<string> {
-  return new TextDecoder().decode(await readBytes(response, limit, ctx));
-}
-
-async function decodeStreaming(
-  response: Response,
-  op: OperationDescriptor,
-  binding: Binding,
-  namespace: string,
-  limit: number,
-  ctx: ErrorContext,
-): Promise<unknown> {
+async function decodeStreaming(response: Response, op: OperationDescriptor, binding: Binding, namespace: string, limit: number, ctx: ErrorContext): Promise<unknown> {
   const decoder = new ResponseDecoder(op, binding, namespace, ctx);
   let text: TextDecoder;
   try {
     text = new TextDecoder(charsetOf(response.headers.get("content-type") ?? ""), { fatal: true });
   } catch {
-    throw new HttpStatusError(
-      response.status,
-      response.headers.get("content-type") ?? "",
-      "",
-      "unsupported charset",
-      ctx,
-    );
+    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", "unsupported charset", ctx);
   }
   let total = 0;
   if (response.body !== null) {
@@ -115,13 +97,7 @@ async function decodeStreaming(
         try {
           chunk = text.decode(value, { stream: true });
         } catch (err) {
-          throw new HttpStatusError(
-            response.status,
-            response.headers.get("content-type") ?? "",
-            "",
-            `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`,
-            ctx,
-          );
+          throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid ${charsetOf(response.headers.get("content-type") ?? "")}: ${(err as Error).message}`, ctx);
         }
         // A refused document (DOCTYPE, bad XML, wrong element) throws here, on the first bad
         // chunk: the rest of the body is not read.
@@ -137,13 +113,7 @@ async function decodeStreaming(
     const tail = text.decode();
     if (tail !== "") decoder.write(tail);
   } catch (err) {
-    throw new HttpStatusError(
-      response.status,
-      response.headers.get("content-type") ?? "",
-      "",
-      `body is not valid text: ${(err as Error).message}`,
-      ctx,
-    );
+    throw new HttpStatusError(response.status, response.headers.get("content-type") ?? "", "", `body is not valid text: ${(err as Error).message}`, ctx);
   }
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, response.status, ctx);
@@ -168,15 +138,7 @@ function serviceMessageOf(text: string): string {
   return first.trim();
 }
 
-async function failure(
-  response: Response,
-  binding: Binding,
-  op: OperationDescriptor,
-  namespace: string,
-  limit: number,
-  secrets: readonly string[],
-  ctx: ErrorContext,
-): Promise<AsmxError> {
+async function failure(response: Response, binding: Binding, op: OperationDescriptor, namespace: string, limit: number, secrets: readonly string[], ctx: ErrorContext): Promise<AsmxError> {
   const contentType = response.headers.get("content-type") ?? "";
   const bytes = await readBytes(response, limit, ctx);
   const text = lenientText(bytes);
@@ -190,11 +152,7 @@ async function failure(
       if (outcome.kind === "fault") {
         const f = outcome.fault;
         return new SoapFaultError(
-          {
-            ...f,
-            faultString: redact(f.faultString, secrets),
-            detail: f.detail === undefined ? undefined : redact(f.detail, secrets),
-          },
+          { ...f, faultString: redact(f.faultString, secrets), detail: f.detail === undefined ? undefined : redact(f.detail, secrets) },
           response.status,
           ctx,
         );
@@ -206,21 +164,11 @@ async function failure(
   if (!soap && response.status >= 500 && /^text\/plain/i.test(contentType) && text.trim() !== "") {
     return new HttpFaultError(response.status, redact(serviceMessageOf(text), secrets), ctx);
   }
-  return new HttpStatusError(
-    response.status,
-    contentType,
-    snippet,
-    response.ok ? "unexpected response" : "error status",
-    ctx,
-  );
+  return new HttpStatusError(response.status, contentType, snippet, response.ok ? "unexpected response" : "error status", ctx);
 }
 
 /** Merges signals: the call's own (timeout) and the client's and caller's. */
-function linkSignals(
-  signals: ReadonlyArray<AbortSignal | undefined>,
-  controller: AbortController,
-  onStop: (s: StopReason) => void,
-): () => void {
+function linkSignals(signals: ReadonlyArray<AbortSignal | undefined>, controller: AbortController, onStop: (s: StopReason) => void): () => void {
   const cleanups: Array<() => void> = [];
   for (const s of signals) {
     if (s === undefined) continue;
@@ -238,20 +186,9 @@ function linkSignals(
 }
 
 /** The request a call would send (for logging, tests and goldens): nothing is sent. */
-export function prepareRequest<P, R>(
-  config: Config,
-  op: OperationDescriptor<P, R>,
-  params: P,
-  options: CallOptions = {},
-): WireRequest & { readonly url: string } {
+export function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): WireRequest & { readonly url: string } {
   const binding = options.binding ?? config.binding;
-  const wire = encodeRequest(
-    op,
-    binding,
-    params as object,
-    options.credentials ?? config.credentials,
-    config.namespace ?? op.namespace,
-  );
+  const wire = encodeRequest(op, binding, params as object, options.credentials ?? config.credentials, config.namespace ?? op.namespace);
   return { ...wire, url: config.baseUrl + wire.path };
 }
 
@@ -270,13 +207,7 @@ function requestEvent(
   headers: Readonly<Record<string, string>>,
   secrets: readonly string[],
 ): RequestEvent {
-  const shown = encodeRequest(
-    op,
-    binding,
-    params,
-    credentials === undefined ? undefined : { ...credentials, password: "***" },
-    namespace,
-  );
+  const shown = encodeRequest(op, binding, params, credentials === undefined ? undefined : { ...credentials, password: "***" }, namespace);
   const h: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...headers, ...shown.headers })) h[k] = redact(v, secrets);
   return Object.freeze({
@@ -289,33 +220,33 @@ function requestEvent(
   });
 }
 
-/** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
-export async function invoke<P, R>(
-  config: Config,
-  op: OperationDescriptor<P, R>,
-  params: P,
-  options: CallOptions = {},
-): Promise<R> {
+/**
+ * Calls one operation: every generated operation function is this, with the operation's
+ * descriptor. Resolves with the decoded result. Rejects with an {@link AsmxError}:
+ *
+ * - {@link EncodeError} before any I/O: a parameter is missing, of the wrong type, out of range,
+ *   or cannot be sent over the chosen binding (names the parameter);
+ * - {@link SoapFaultError} (SOAP 1.1/1.2) or {@link HttpFaultError} (HTTP GET/POST): the service
+ *   raised an exception (both are {@link ServiceFaultError});
+ * - {@link HttpStatusError}: another status, or an answer that is not the service's XML;
+ * - {@link DecodeError}: the answer does not match the operation's result (names the path);
+ * - {@link TimeoutError}, {@link AbortError}, {@link ResponseTooLargeError}, {@link NetworkError}.
+ *
+ * Secrets (the password) are redacted from every message, cause and hook payload.
+ */
+export async function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions = {}): Promise<R> {
   const binding = options.binding ?? config.binding;
   const hooks: ClientHooks = config.hooks ?? {};
   const started = Date.now();
   try {
     return await send(config, op, params, options, binding, hooks);
   } catch (err) {
-    if (err instanceof AsmxError)
-      callHook(hooks.onError, { operation: op.name, binding, error: err, durationMs: Date.now() - started });
+    if (err instanceof AsmxError) callHook(hooks.onError, { operation: op.name, binding, error: err, durationMs: Date.now() - started });
     throw err;
   }
 }
 
-async function send<P, R>(
-  config: Config,
-  op: OperationDescriptor<P, R>,
-  params: P,
-  options: CallOptions,
-  binding: Binding,
-  hooks: ClientHooks,
-): Promise<R> {
+async function send<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options: CallOptions, binding: Binding, hooks: ClientHooks): Promise<R> {
   const credentials = options.credentials ?? config.credentials;
   const namespace = config.namespace ?? op.namespace;
   const secrets = credentials?.password ? [credentials.password] : [];
@@ -341,11 +272,7 @@ async function send<P, R>(
       : undefined;
   try {
     if (stop) throw stopError(stop, timeoutMs, ctx);
-    if (hooks.onRequest)
-      callHook(
-        hooks.onRequest,
-        requestEvent(op, binding, params as object, credentials, namespace, config.baseUrl, headers, secrets),
-      );
+    if (hooks.onRequest) callHook(hooks.onRequest, requestEvent(op, binding, params as object, credentials, namespace, config.baseUrl, headers, secrets));
     const sent = Date.now();
     let response: Response;
     try {
@@ -361,13 +288,7 @@ async function send<P, R>(
     }
     try {
       const contentType = response.headers.get("content-type") ?? "";
-      callHook(hooks.onResponse, {
-        operation: op.name,
-        binding,
-        status: response.status,
-        contentType: redact(contentType, secrets),
-        durationMs: Date.now() - sent,
-      });
+      callHook(hooks.onResponse, { operation: op.name, binding, status: response.status, contentType: redact(contentType, secrets), durationMs: Date.now() - sent });
       const declared = Number(response.headers.get("content-length") ?? "NaN");
       if (declared > config.maxResponseBytes) {
         void response.body?.cancel().catch(() => undefined);
@@ -375,7 +296,7 @@ async function send<P, R>(
       }
       if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
         // HTTP GET/POST answer a void method with an empty body.
-        const body = await readVoidBody(response, config.maxResponseBytes, ctx);
+        const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx));
         if (body.trim() !== "") throw new DecodeError("", "an empty body (void result)", body, ctx);
         return undefined as R;
       }

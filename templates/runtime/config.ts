@@ -83,12 +83,17 @@ export interface ClientOptions {
   readonly hooks?: ClientHooks | undefined;
 }
 
-/** Per-call overrides. */
+/** Per-call overrides of the client's options (the last argument of every operation). */
 export interface CallOptions {
+  /** How to call: `"soap11"`, `"soap12"`, `"httpGet"` or `"httpPost"` (default: the client's). */
   readonly binding?: Binding | undefined;
+  /** Credentials for this call only (default: the client's). */
   readonly credentials?: Credentials | undefined;
+  /** Aborts the call (rejects with AbortError); combined with the client's signal. */
   readonly signal?: AbortSignal | undefined;
+  /** Deadline of the whole call, headers and body, in ms (default: the client's, 30 000). */
   readonly timeoutMs?: number | undefined;
+  /** Extra request headers for this call, over the client's. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 

@@ -110,6 +110,8 @@ export class ResponseDecoder implements XmlSink {
   private leafType: ValueType = "string";
   private leafNil = false;
   private leafLabel = "";
+  /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
+  private leafField: FieldDescriptor | null = null;
   private buf = "";
   // Outcome.
   private done = false;
@@ -351,10 +353,10 @@ export class ResponseDecoder implements XmlSink {
     if (!top.ordered && obj[field.prop] !== undefined) throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
     top.next = index + 1;
     top.assigned++;
-    top.field = field;
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
       this.inLeaf = true;
+      this.leafField = field;
       this.leafType = type;
       this.leafLabel = field.wire;
       this.leafNil = attrs !== "" && this.isNil(attrs);
@@ -445,7 +447,7 @@ export class ResponseDecoder implements XmlSink {
     if (top !== undefined && top.kind === RECORD && !this.leafNil) {
       const type = this.leafType;
       const target = top.value as Record<string, unknown>;
-      const prop = (top.field as FieldDescriptor).prop;
+      const prop = (this.leafField as FieldDescriptor).prop;
       if (type === "string") target[prop] = own(this.buf);
       else if (typeof type === "string") {
         try {
@@ -461,7 +463,7 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private closeLeafGeneral(top: Frame | undefined): void {
-    const field = top !== undefined && top.kind === RECORD ? top.field : null;
+    const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
     let value: unknown;
     if (this.leafNil) {
       const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;

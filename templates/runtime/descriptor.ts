@@ -129,9 +129,29 @@ export function defineOperation<P, R>(descriptor: OperationDescriptor): Operatio
   return deepFreeze(descriptor) as OperationDescriptor<P, R>;
 }
 
-/** Freezes a record descriptor. */
-export function defineRecord(descriptor: RecordDescriptor): RecordDescriptor {
-  return deepFreeze(descriptor);
+/** A record descriptor whose fields are given late: the record contains itself, directly or through others. */
+export interface LazyRecordDescriptor extends Omit<RecordDescriptor, "fields"> {
+  readonly fields: () => readonly FieldDescriptor[];
+}
+
+/**
+ * Freezes a record descriptor. A recursive record (one that contains itself, directly or
+ * through other records) gives its fields as a function, called once on first use, because its
+ * descriptor cannot name itself while it is being defined.
+ */
+export function defineRecord(descriptor: RecordDescriptor | LazyRecordDescriptor): RecordDescriptor {
+  const fields = descriptor.fields;
+  if (typeof fields !== "function") return deepFreeze(descriptor as RecordDescriptor);
+  let resolved: readonly FieldDescriptor[] | undefined;
+  return Object.freeze({
+    kind: descriptor.kind,
+    name: descriptor.name,
+    wire: descriptor.wire,
+    create: descriptor.create,
+    get fields(): readonly FieldDescriptor[] {
+      return (resolved ??= deepFreeze(fields()));
+    },
+  });
 }
 
 /** Freezes an enum descriptor. */

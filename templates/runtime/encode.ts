@@ -46,9 +46,7 @@ function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx:
   try {
     if (typeof type === "string") return CODECS[type].encode(value);
     if (typeof value !== "string" || !type.values.includes(value))
-      throw new CodecError(
-        `expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`,
-      );
+      throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`);
     return value;
   } catch (err) {
     if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
@@ -65,12 +63,10 @@ function collect(
   const source = params as Readonly<Record<string, unknown>>;
   return op.params.map((param) => {
     const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
-    if (value === null && param.nillable === true && !param.optional)
-      return { param, texts: NIL, single: true, bytes: null };
+    if (value === null && param.nillable === true && !param.optional) return { param, texts: NIL, single: true, bytes: null };
     if (value === undefined || value === null) {
       if (param.optional) return { param, texts: null, single: param.item === null, bytes: null };
-      const why =
-        param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
+      const why = param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
       throw new EncodeError(param.wire, why, ctx);
     }
     if (param.item === null) {
@@ -78,12 +74,7 @@ function collect(
       return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
     }
     if (!Array.isArray(value)) throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
-    return {
-      param,
-      texts: value.map((v: unknown, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)),
-      single: false,
-      bytes: null,
-    };
+    return { param, texts: value.map((v: unknown, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false, bytes: null };
   });
 }
 
@@ -131,30 +122,17 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
       // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
       // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
       if (param.item !== null || param.type === "base64Binary")
-        throw new EncodeError(
-          param.wire,
-          `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
-          ctx,
-        );
+        throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
       values = [""];
     } else if (bytes !== null) {
-      if (bytes.length === 0)
-        throw new EncodeError(
-          param.wire,
-          `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`,
-          ctx,
-        );
+      if (bytes.length === 0) throw new EncodeError(param.wire, `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`, ctx);
       values = Array.from(bytes, String);
     } else if (param.type === "double") {
       // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
       values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
     } else values = texts;
     if (values.length === 0)
-      throw new EncodeError(
-        param.wire,
-        `an empty list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null; use a SOAP binding`,
-        ctx,
-      );
+      throw new EncodeError(param.wire, `an empty list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null; use a SOAP binding`, ctx);
     for (const v of values) parts.push(`${name}=${encodeURIComponent(v)}`);
   }
   return parts.join("&");
@@ -174,18 +152,10 @@ export function encodeRequest(
   namespace: string,
 ): WireRequest {
   // EncodeErrors never show the password, even when another parameter happens to hold it.
-  const ctx: ErrorContext = {
-    operation: op.name,
-    binding,
-    secrets: credentials?.password ? [credentials.password] : [],
-  };
+  const ctx: ErrorContext = { operation: op.name, binding, secrets: credentials?.password ? [credentials.password] : [] };
   // No parameter object at all reads as {} (then each required parameter is reported by name).
   if (params !== undefined && (params === null || typeof params !== "object"))
-    throw new EncodeError(
-      "(parameters)",
-      `expected an object of parameters, got ${params === null ? "null" : typeof params}`,
-      ctx,
-    );
+    throw new EncodeError("(parameters)", `expected an object of parameters, got ${params === null ? "null" : typeof params}`, ctx);
   try {
     checkXmlChars(namespace);
   } catch (err) {
@@ -193,23 +163,16 @@ export function encodeRequest(
   }
   if (op.bindings !== undefined && !op.bindings.includes(binding)) {
     const offered = op.bindings.map((b) => BINDING_INFO[b].label).join(", ");
-    throw new EncodeError(
-      "(binding)",
-      `${op.name} is not offered over ${BINDING_INFO[binding].label} (only ${offered})`,
-      ctx,
-    );
+    throw new EncodeError("(binding)", `${op.name} is not offered over ${BINDING_INFO[binding].label} (only ${offered})`, ctx);
   }
   const encoded = collect(op, params ?? {}, credentials, ctx);
   const info = BINDING_INFO[binding];
   const headers: Record<string, string> = {};
   if (info.contentType !== null) headers["Content-Type"] = info.contentType;
-  if (info.soapActionHeader)
-    headers["SOAPAction"] = `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`;
+  if (info.soapActionHeader) headers["SOAPAction"] = `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`;
   const path = info.operationInPath ? `${op.path}/${op.name}` : op.path;
-  if (info.envelope !== null)
-    return { method: info.method, path, headers, body: envelope(info.envelope, soapBody(op, encoded, namespace)) };
+  if (info.envelope !== null) return { method: info.method, path, headers, body: envelope(info.envelope, soapBody(op, encoded, namespace)) };
   const pairs = formPairs(encoded, ctx);
-  if (info.request === "query")
-    return { method: info.method, path: pairs === "" ? path : `${path}?${pairs}`, headers, body: null };
+  if (info.request === "query") return { method: info.method, path: pairs === "" ? path : `${path}?${pairs}`, headers, body: null };
   return { method: info.method, path, headers, body: pairs };
 }

@@ -19,6 +19,7 @@ export {
   defineRecord,
   type EnumDescriptor,
   type FieldDescriptor,
+  type LazyRecordDescriptor,
   type OperationDescriptor,
   type ParamDescriptor,
   type RecordDescriptor,

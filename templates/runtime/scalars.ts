@@ -33,8 +33,7 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** Collapses XSD whitespace for non-string types (leading/trailing whitespace is ignored). */
-const collapse = (text: string): string =>
-  text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text;
+const collapse = (text: string): string => (text.length > 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32) ? text.trim() : text);
 
 function decodeInteger(text: string, min: number, max: number, type: string): number {
   const t = collapse(text);

@@ -23,6 +23,7 @@ import { buildFixtures, contentType, type Form, FORMS, fixtureKey, FIRST_MSG_ID 
 import { type Candidate, compare, median, type SamplerOptions } from "./lib/measure.ts";
 import { resultLine, runChild } from "./lib/proc.ts";
 import { fmtBytes, fmtMs, fmtRate, fmtRatio, renderMd, renderText, type Table } from "./lib/report.ts";
+import { benchGeneratorScale } from "./generator-scale.ts";
 import { createSoapClient, soapCall, soapDecode, soapEnvelopeItems, type SoapClient } from "./lib/soap-side.ts";
 
 type Ours = typeof import("./ours.ts");
@@ -43,7 +44,6 @@ const FIXTURE_DIR = join(OUT, "fixtures");
 const BUILD_DIR = join(OUT, "build");
 const GENERATED_INDEX = join(ROOT, "generated", "src", "index.ts");
 const GENERATED_DIST = join(ROOT, "generated", "dist", "index.js");
-const GENERATOR_CLI = join(ROOT, "generator", "cli.ts");
 const RECORDED_WSDL = join(ROOT, "test", "fixtures", "wsdl", "receive.wsdl");
 const WSDL = existsSync(RECORDED_WSDL) ? RECORDED_WSDL : join(BENCH, "wsdl", "receive.wsdl");
 const SIZES = [1, 100, 10_000] as const;
@@ -703,67 +703,13 @@ async function benchCold(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. generation (child processes)
-
-const GEN_BUDGET_MS = 15_000;
+// 5. generation (child processes): see generator-scale.ts
 
 async function benchGenerate(): Promise<void> {
-  const table: Table = {
-    title: "5. Generator on the real spec (npx tsx generator/cli.ts ...), median",
-    headers: ["command", "wall time", "peak RSS (largest process)", "exit code", "runs"],
-    rows: [],
-    notes: ["Wall time includes npx and tsx start-up. Peak RSS = max VmHWM over the process tree, polled every 20 ms."],
-  };
-  if (!existsSync(GENERATOR_CLI)) {
-    const note = `generator not found (${rel(GENERATOR_CLI)}): generation skipped`;
-    log(`[generate] ${note}`);
-    table.rows.push(["generate --out <tmp>", "skipped", "", "", ""], ["generate --check", "skipped", "", "", ""]);
-    table.notes?.push(note);
-    target("generate: under 5 s", "skipped", null);
-    results["generate"] = { skipped: note };
-    tables.push(table);
-    return;
-  }
-  const samples = 3; // at most; stops after the first run once a command has used GEN_BUDGET_MS
-  log(
-    `[generate] up to ${samples} runs each of generate --out <tmp> and generate --check${QUICK ? " (quick: one run of --out)" : ""} ...`,
-  );
-  const npx = process.platform === "win32" ? "npx.cmd" : "npx";
-  const out: Record<string, unknown> = {};
-  for (const [label, mkArgs] of [
-    ["generate --out <tmp>", (tmp: string) => ["tsx", "generator/cli.ts", "generate", "--out", tmp]],
-    ["generate --check", () => ["tsx", "generator/cli.ts", "generate", "--check"]],
-  ] as const) {
-    if (QUICK && label === "generate --check") {
-      table.rows.push([label, "skipped (quick)", "", "", ""]);
-      continue;
-    }
-    const runs: { wallMs: number; peakRss: number; code: number | null }[] = [];
-    let lastErr = "";
-    let spent = 0;
-    for (let i = 0; i < (QUICK ? 1 : samples); i++) {
-      if (i > 0 && spent > GEN_BUDGET_MS) break;
-      const tmp = mkdtempSync(join(os.tmpdir(), "bench-gen-"));
-      try {
-        const r = await runChild(npx, mkArgs(tmp), { cwd: ROOT, env: CHILD_ENV, pollMs: 20, timeoutMs: 180_000 });
-        runs.push({ wallMs: r.wallMs, peakRss: r.peakRss, code: r.code });
-        spent += r.wallMs;
-        if (r.code !== 0) lastErr = (r.stderr || r.stdout).trim().split("\n").slice(-3).join(" | ");
-      } finally {
-        rmSync(tmp, { recursive: true, force: true });
-      }
-    }
-    const wall = median(runs.map((r) => r.wallMs));
-    const codes = [...new Set(runs.map((r) => r.code))].join(",");
-    table.rows.push([label, fmtMs(wall), fmtBytes(median(runs.map((r) => r.peakRss))), codes, String(runs.length)]);
-    if (lastErr) table.notes?.push(`${label} exited non-zero: ${lastErr}`);
-    out[label] = { runs, medianWallMs: wall };
-    const ok = runs.every((r) => r.code === 0);
-    target(`${label}: under 5 s`, `${fmtMs(wall)}${ok ? "" : " (non-zero exit)"}`, ok ? wall < 5000 : false);
-    log(`  ${label}: ${fmtMs(wall)} (exit ${codes})`);
-  }
-  results["generate"] = out;
-  tables.push(table);
+  const r = await benchGeneratorScale(ROOT, QUICK, log);
+  for (const t of r.targets) target(t.name, t.measured, t.met);
+  results["generate"] = r.raw;
+  tables.push(r.table);
 }
 
 // ---------------------------------------------------------------------------------------------

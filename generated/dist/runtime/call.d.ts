@@ -7,6 +7,19 @@ import { type WireRequest } from "./encode.js";
 export declare function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions): WireRequest & {
     readonly url: string;
 };
-/** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
+/**
+ * Calls one operation: every generated operation function is this, with the operation's
+ * descriptor. Resolves with the decoded result. Rejects with an {@link AsmxError}:
+ *
+ * - {@link EncodeError} before any I/O: a parameter is missing, of the wrong type, out of range,
+ *   or cannot be sent over the chosen binding (names the parameter);
+ * - {@link SoapFaultError} (SOAP 1.1/1.2) or {@link HttpFaultError} (HTTP GET/POST): the service
+ *   raised an exception (both are {@link ServiceFaultError});
+ * - {@link HttpStatusError}: another status, or an answer that is not the service's XML;
+ * - {@link DecodeError}: the answer does not match the operation's result (names the path);
+ * - {@link TimeoutError}, {@link AbortError}, {@link ResponseTooLargeError}, {@link NetworkError}.
+ *
+ * Secrets (the password) are redacted from every message, cause and hook payload.
+ */
 export declare function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions): Promise<R>;
 //# sourceMappingURL=call.d.ts.map

@@ -56,10 +56,6 @@ function charsetOf(contentType) {
     return m?.[1]?.toLowerCase() ?? "utf-8";
 }
 /** Streams a 2xx XML body through the decoder, enforcing the size limit. */
-/** The body of a void answer, read up to the limit. */
-async function readVoidBody(response, limit, ctx) {
-    return new TextDecoder().decode(await readBytes(response, limit, ctx));
-}
 async function decodeStreaming(response, op, binding, namespace, limit, ctx) {
     const decoder = new ResponseDecoder(op, binding, namespace, ctx);
     let text;
@@ -204,7 +200,20 @@ function requestEvent(op, binding, params, credentials, namespace, baseUrl, head
         body: shown.body === null ? null : redact(shown.body, secrets),
     });
 }
-/** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
+/**
+ * Calls one operation: every generated operation function is this, with the operation's
+ * descriptor. Resolves with the decoded result. Rejects with an {@link AsmxError}:
+ *
+ * - {@link EncodeError} before any I/O: a parameter is missing, of the wrong type, out of range,
+ *   or cannot be sent over the chosen binding (names the parameter);
+ * - {@link SoapFaultError} (SOAP 1.1/1.2) or {@link HttpFaultError} (HTTP GET/POST): the service
+ *   raised an exception (both are {@link ServiceFaultError});
+ * - {@link HttpStatusError}: another status, or an answer that is not the service's XML;
+ * - {@link DecodeError}: the answer does not match the operation's result (names the path);
+ * - {@link TimeoutError}, {@link AbortError}, {@link ResponseTooLargeError}, {@link NetworkError}.
+ *
+ * Secrets (the password) are redacted from every message, cause and hook payload.
+ */
 export async function invoke(config, op, params, options = {}) {
     const binding = options.binding ?? config.binding;
     const hooks = config.hooks ?? {};
@@ -276,7 +285,7 @@ async function send(config, op, params, options, binding, hooks) {
             }
             if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
                 // HTTP GET/POST answer a void method with an empty body.
-                const body = await readVoidBody(response, config.maxResponseBytes, ctx);
+                const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx));
                 if (body.trim() !== "")
                     throw new DecodeError("", "an empty body (void result)", body, ctx);
                 return undefined;

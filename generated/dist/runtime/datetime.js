@@ -30,7 +30,12 @@ function two(t, i) {
  */
 function parseCommon(t) {
     const len = t.length;
-    if (len < 19 || t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || t.charCodeAt(10) !== 84 || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58)
+    if (len < 19 ||
+        t.charCodeAt(4) !== 45 ||
+        t.charCodeAt(7) !== 45 ||
+        t.charCodeAt(10) !== 84 ||
+        t.charCodeAt(13) !== 58 ||
+        t.charCodeAt(16) !== 58)
         return null;
     const y1 = two(t, 0);
     const y2 = two(t, 2);
@@ -39,7 +44,17 @@ function parseCommon(t) {
     const hour = two(t, 11);
     const minute = two(t, 14);
     const second = two(t, 17);
-    if (y1 < 0 || y2 < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59)
+    if (y1 < 0 ||
+        y2 < 0 ||
+        month < 1 ||
+        month > 12 ||
+        day < 1 ||
+        hour < 0 ||
+        hour > 23 ||
+        minute < 0 ||
+        minute > 59 ||
+        second < 0 ||
+        second > 59)
         return null;
     const year = y1 * 100 + y2;
     if (year === 0 || day > daysInMonth(year, month))

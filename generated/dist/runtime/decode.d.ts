@@ -45,6 +45,8 @@ export declare class ResponseDecoder implements XmlSink {
     private leafType;
     private leafNil;
     private leafLabel;
+    /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
+    private leafField;
     private buf;
     private done;
     private result;

@@ -37,7 +37,7 @@ const prefixOf = (name) => {
     const i = name.indexOf(":");
     return i < 0 ? "" : name.slice(0, i);
 };
-const typeName = (t) => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
+const typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 /**
  * A string that does not keep its source alive. Engines represent a slice of 13+ characters as a
  * view into the string it came from, so one kept field would pin a whole 64 KiB chunk of the
@@ -72,6 +72,8 @@ export class ResponseDecoder {
     leafType = "string";
     leafNil = false;
     leafLabel = "";
+    /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
+    leafField = null;
     buf = "";
     // Outcome.
     done = false;
@@ -172,7 +174,18 @@ export class ResponseDecoder {
         return undefined;
     }
     push(kind, label) {
-        const frame = { kind, label, record: null, value: null, next: 0, assigned: 0, ordered: true, item: "", itemType: null, field: null };
+        const frame = {
+            kind,
+            label,
+            record: null,
+            value: null,
+            next: 0,
+            assigned: 0,
+            ordered: true,
+            item: "",
+            itemType: null,
+            field: null,
+        };
         this.frames.push(frame);
         this.top = frame;
         return frame;
@@ -324,10 +337,10 @@ export class ResponseDecoder {
             throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
         top.next = index + 1;
         top.assigned++;
-        top.field = field;
         const type = field.type;
         if (typeof type === "string" || type.kind === "enum") {
             this.inLeaf = true;
+            this.leafField = field;
             this.leafType = type;
             this.leafLabel = field.wire;
             this.leafNil = attrs !== "" && this.isNil(attrs);
@@ -424,7 +437,7 @@ export class ResponseDecoder {
         if (top !== undefined && top.kind === RECORD && !this.leafNil) {
             const type = this.leafType;
             const target = top.value;
-            const prop = top.field.prop;
+            const prop = this.leafField.prop;
             if (type === "string")
                 target[prop] = own(this.buf);
             else if (typeof type === "string") {
@@ -444,7 +457,7 @@ export class ResponseDecoder {
         this.closeLeafGeneral(top);
     }
     closeLeafGeneral(top) {
-        const field = top !== undefined && top.kind === RECORD ? top.field : null;
+        const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
         let value;
         if (this.leafNil) {
             const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
@@ -527,13 +540,27 @@ export class ResponseDecoder {
             return v === undefined ? undefined : v.trim();
         };
         if (f.version === "1.1") {
-            return { soapVersion: "1.1", faultCode: t("faultcode") ?? "", faultString: t("faultstring") ?? "", subcodes: [], actor: t("faultactor"), detail: t("detail") };
+            return {
+                soapVersion: "1.1",
+                faultCode: t("faultcode") ?? "",
+                faultString: t("faultstring") ?? "",
+                subcodes: [],
+                actor: t("faultactor"),
+                detail: t("detail"),
+            };
         }
         const subcodes = [...f.texts.entries()]
             .filter(([k]) => /^Code(\/Subcode)+\/Value$/.test(k))
             .sort(([a], [b]) => a.length - b.length)
             .map(([, v]) => v.trim());
-        return { soapVersion: "1.2", faultCode: t("Code/Value") ?? "", faultString: t("Reason/Text") ?? "", subcodes, actor: t("Role"), detail: t("detail") };
+        return {
+            soapVersion: "1.2",
+            faultCode: t("Code/Value") ?? "",
+            faultString: t("Reason/Text") ?? "",
+            subcodes,
+            actor: t("Role"),
+            detail: t("detail"),
+        };
     }
 }
 /** Text of a body given as a string or UTF-8 bytes (invalid UTF-8 is a DecodeError). */

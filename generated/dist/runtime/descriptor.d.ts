@@ -89,8 +89,16 @@ export interface OperationDescriptor<P = unknown, R = unknown> {
 }
 /** Freezes and types an operation descriptor (no other work: safe to tree-shake when unused). */
 export declare function defineOperation<P, R>(descriptor: OperationDescriptor): OperationDescriptor<P, R>;
-/** Freezes a record descriptor. */
-export declare function defineRecord(descriptor: RecordDescriptor): RecordDescriptor;
+/** A record descriptor whose fields are given late: the record contains itself, directly or through others. */
+export interface LazyRecordDescriptor extends Omit<RecordDescriptor, "fields"> {
+    readonly fields: () => readonly FieldDescriptor[];
+}
+/**
+ * Freezes a record descriptor. A recursive record (one that contains itself, directly or
+ * through other records) gives its fields as a function, called once on first use, because its
+ * descriptor cannot name itself while it is being defined.
+ */
+export declare function defineRecord(descriptor: RecordDescriptor | LazyRecordDescriptor): RecordDescriptor;
 /** Freezes an enum descriptor. */
 export declare function defineEnum(descriptor: EnumDescriptor): EnumDescriptor;
 export {};

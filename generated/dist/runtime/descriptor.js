@@ -17,9 +17,25 @@ function deepFreeze(value) {
 export function defineOperation(descriptor) {
     return deepFreeze(descriptor);
 }
-/** Freezes a record descriptor. */
+/**
+ * Freezes a record descriptor. A recursive record (one that contains itself, directly or
+ * through other records) gives its fields as a function, called once on first use, because its
+ * descriptor cannot name itself while it is being defined.
+ */
 export function defineRecord(descriptor) {
-    return deepFreeze(descriptor);
+    const fields = descriptor.fields;
+    if (typeof fields !== "function")
+        return deepFreeze(descriptor);
+    let resolved;
+    return Object.freeze({
+        kind: descriptor.kind,
+        name: descriptor.name,
+        wire: descriptor.wire,
+        create: descriptor.create,
+        get fields() {
+            return (resolved ??= deepFreeze(fields()));
+        },
+    });
 }
 /** Freezes an enum descriptor. */
 export function defineEnum(descriptor) {

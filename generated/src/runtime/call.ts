@@ -77,11 +77,6 @@ function charsetOf(contentType: string): string {
 }
 
 /** Streams a 2xx XML body through the decoder, enforcing the size limit. */
-/** The body of a void answer, read up to the limit. */
-async function readVoidBody(response: Response, limit: number, ctx: ErrorContext): Promise<string> {
-  return new TextDecoder().decode(await readBytes(response, limit, ctx));
-}
-
 async function decodeStreaming(
   response: Response,
   op: OperationDescriptor,
@@ -291,7 +286,20 @@ function requestEvent(
   });
 }
 
-/** Calls one operation. Resolves with the decoded result; rejects with an AsmxError. */
+/**
+ * Calls one operation: every generated operation function is this, with the operation's
+ * descriptor. Resolves with the decoded result. Rejects with an {@link AsmxError}:
+ *
+ * - {@link EncodeError} before any I/O: a parameter is missing, of the wrong type, out of range,
+ *   or cannot be sent over the chosen binding (names the parameter);
+ * - {@link SoapFaultError} (SOAP 1.1/1.2) or {@link HttpFaultError} (HTTP GET/POST): the service
+ *   raised an exception (both are {@link ServiceFaultError});
+ * - {@link HttpStatusError}: another status, or an answer that is not the service's XML;
+ * - {@link DecodeError}: the answer does not match the operation's result (names the path);
+ * - {@link TimeoutError}, {@link AbortError}, {@link ResponseTooLargeError}, {@link NetworkError}.
+ *
+ * Secrets (the password) are redacted from every message, cause and hook payload.
+ */
 export async function invoke<P, R>(
   config: Config,
   op: OperationDescriptor<P, R>,
@@ -377,7 +385,7 @@ async function send<P, R>(
       }
       if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
         // HTTP GET/POST answer a void method with an empty body.
-        const body = await readVoidBody(response, config.maxResponseBytes, ctx);
+        const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx));
         if (body.trim() !== "") throw new DecodeError("", "an empty body (void result)", body, ctx);
         return undefined as R;
       }

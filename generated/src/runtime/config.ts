@@ -85,12 +85,17 @@ export interface ClientOptions {
   readonly hooks?: ClientHooks | undefined;
 }
 
-/** Per-call overrides. */
+/** Per-call overrides of the client's options (the last argument of every operation). */
 export interface CallOptions {
+  /** How to call: `"soap11"`, `"soap12"`, `"httpGet"` or `"httpPost"` (default: the client's). */
   readonly binding?: Binding | undefined;
+  /** Credentials for this call only (default: the client's). */
   readonly credentials?: Credentials | undefined;
+  /** Aborts the call (rejects with AbortError); combined with the client's signal. */
   readonly signal?: AbortSignal | undefined;
+  /** Deadline of the whole call, headers and body, in ms (default: the client's, 30 000). */
   readonly timeoutMs?: number | undefined;
+  /** Extra request headers for this call, over the client's. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
@@ -117,10 +122,12 @@ export function createConfig(options: ClientOptions): Config {
   } catch {
     throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
   }
-  if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
+  if (base.protocol !== "http:" && base.protocol !== "https:")
+    throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
   const binding = options.binding ?? "soap11";
-  if (bindingInfo(binding) === undefined) throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
+  if (bindingInfo(binding) === undefined)
+    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(timeoutMs >= 0)) throw new TypeError("timeoutMs must be a number ≥ 0");
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;

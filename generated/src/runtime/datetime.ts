@@ -34,7 +34,15 @@ function two(t: string, i: number): number {
  */
 function parseCommon(t: string): XsdDateTime | null {
   const len = t.length;
-  if (len < 19 || t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45 || t.charCodeAt(10) !== 84 || t.charCodeAt(13) !== 58 || t.charCodeAt(16) !== 58) return null;
+  if (
+    len < 19 ||
+    t.charCodeAt(4) !== 45 ||
+    t.charCodeAt(7) !== 45 ||
+    t.charCodeAt(10) !== 84 ||
+    t.charCodeAt(13) !== 58 ||
+    t.charCodeAt(16) !== 58
+  )
+    return null;
   const y1 = two(t, 0);
   const y2 = two(t, 2);
   const month = two(t, 5);
@@ -42,7 +50,20 @@ function parseCommon(t: string): XsdDateTime | null {
   const hour = two(t, 11);
   const minute = two(t, 14);
   const second = two(t, 17);
-  if (y1 < 0 || y2 < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return null;
+  if (
+    y1 < 0 ||
+    y2 < 0 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    hour < 0 ||
+    hour > 23 ||
+    minute < 0 ||
+    minute > 59 ||
+    second < 0 ||
+    second > 59
+  )
+    return null;
   const year = y1 * 100 + y2;
   if (year === 0 || day > daysInMonth(year, month)) return null;
   let i = 19;
@@ -72,7 +93,16 @@ function parseCommon(t: string): XsdDateTime | null {
 }
 
 /** The private constructor, for the fast path above (assigned once the class is defined). */
-let XsdDateTimeCtor: new (parts: { year: number; month: number; day: number; hour: number; minute: number; second: number; fraction: string; offset: string }) => XsdDateTime;
+let XsdDateTimeCtor: new (parts: {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  fraction: string;
+  offset: string;
+}) => XsdDateTime;
 
 /** An immutable XSD dateTime, independent of the host's time zone. */
 export class XsdDateTime {
@@ -118,7 +148,17 @@ export class XsdDateTime {
     if (fast !== null) return fast;
     const m = PATTERN.exec(text);
     if (!m) throw new RangeError(`not an XSD dateTime: ${JSON.stringify(text.slice(0, 64))}`);
-    const [, y, mo, d, h, mi, s, frac, off] = m as unknown as [string, string, string, string, string, string, string, string | undefined, string | undefined];
+    const [, y, mo, d, h, mi, s, frac, off] = m as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string | undefined,
+      string | undefined,
+    ];
     const year = Number(y);
     const month = Number(mo);
     const day = Number(d);
@@ -133,7 +173,8 @@ export class XsdDateTime {
     if (off !== undefined && off !== "Z") {
       const oh = Number(off.slice(1, 3));
       const om = Number(off.slice(4, 6));
-      if (oh > 14 || om > 59 || (oh === 14 && om !== 0)) throw new RangeError(`offset out of range: ${JSON.stringify(text)}`);
+      if (oh > 14 || om > 59 || (oh === 14 && om !== 0))
+        throw new RangeError(`offset out of range: ${JSON.stringify(text)}`);
     }
     return new XsdDateTime({ year, month, day, hour, minute, second, fraction: frac ?? "", offset: off ?? "" });
   }

@@ -26,7 +26,8 @@ export interface FaultInfo {
 }
 
 /** What a response body held: the result value, or a SOAP fault. */
-export type DecodeOutcome = { readonly kind: "value"; readonly value: unknown } | { readonly kind: "fault"; readonly fault: FaultInfo };
+export type DecodeOutcome =
+  { readonly kind: "value"; readonly value: unknown } | { readonly kind: "fault"; readonly fault: FaultInfo };
 
 // Frame kinds.
 const ENVELOPE = 1;
@@ -75,7 +76,8 @@ const prefixOf = (name: string): string => {
   const i = name.indexOf(":");
   return i < 0 ? "" : name.slice(0, i);
 };
-const typeName = (t: ValueType): string => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
+const typeName = (t: ValueType): string =>
+  typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 
 /**
  * A string that does not keep its source alive. Engines represent a slice of 13+ characters as a
@@ -112,12 +114,15 @@ export class ResponseDecoder implements XmlSink {
   private leafType: ValueType = "string";
   private leafNil = false;
   private leafLabel = "";
+  /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
+  private leafField: FieldDescriptor | null = null;
   private buf = "";
   // Outcome.
   private done = false;
   private result: unknown = undefined;
   private hasResult = false;
-  private fault: { version: "1.1" | "1.2"; texts: Map<string, string>; path: string[]; detailDepth: number } | null = null;
+  private fault: { version: "1.1" | "1.2"; texts: Map<string, string>; path: string[]; detailDepth: number } | null =
+    null;
 
   constructor(op: OperationDescriptor, binding: Binding, namespace: string, ctx?: ErrorContext) {
     this.op = op;
@@ -150,7 +155,14 @@ export class ResponseDecoder implements XmlSink {
 
   private wrap(err: unknown): unknown {
     if (err instanceof AsmxError) return err;
-    if (err instanceof XmlSyntaxError) return new DecodeError(this.path(), "well-formed XML", `${err.message} (${err.code} at offset ${err.offset})`, this.ctx, { cause: err });
+    if (err instanceof XmlSyntaxError)
+      return new DecodeError(
+        this.path(),
+        "well-formed XML",
+        `${err.message} (${err.code} at offset ${err.offset})`,
+        this.ctx,
+        { cause: err },
+      );
     return err;
   }
 
@@ -203,19 +215,37 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private lookup(prefix: string): string | undefined {
-    for (let i = this.scopes.length - 1; i >= 0; i--) for (const [p, uri] of this.scopes[i] ?? []) if (p === prefix) return uri;
+    for (let i = this.scopes.length - 1; i >= 0; i--)
+      for (const [p, uri] of this.scopes[i] ?? []) if (p === prefix) return uri;
     return undefined;
   }
 
   private push(kind: number, label: string): Frame {
-    const frame: Frame = { kind, label, record: null, value: null, next: 0, assigned: 0, ordered: true, item: "", itemType: null, field: null };
+    const frame: Frame = {
+      kind,
+      label,
+      record: null,
+      value: null,
+      next: 0,
+      assigned: 0,
+      ordered: true,
+      item: "",
+      itemType: null,
+      field: null,
+    };
     this.frames.push(frame);
     this.top = frame;
     return frame;
   }
 
   /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
-  private startValue(type: ValueType, label: string, attrs: string, field: FieldDescriptor | null, listResult: { item: string; type: ValueType } | null): void {
+  private startValue(
+    type: ValueType,
+    label: string,
+    attrs: string,
+    field: FieldDescriptor | null,
+    listResult: { item: string; type: ValueType } | null,
+  ): void {
     if (listResult) {
       const f = this.push(LIST, label);
       f.value = [];
@@ -266,7 +296,8 @@ export class ResponseDecoder implements XmlSink {
         if (top.value === null) throw this.error(this.path(), "no content (xsi:nil)", `element <${name}>`);
         const local = localName(name);
         const list = top.value as unknown[];
-        if (local !== top.item) throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
+        if (local !== top.item)
+          throw this.error(this.path(`[${list.length}]`), `element ${top.item}`, `element <${name}>`);
         return this.startValue(top.itemType as ValueType, `[${list.length}]`, attrs, null, null);
       }
       case ENVELOPE: {
@@ -289,9 +320,14 @@ export class ResponseDecoder implements XmlSink {
           this.fault = { version: this.info.envelope?.version ?? "1.1", texts: new Map(), path: [], detailDepth: 0 };
           return;
         }
-        if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE)) throw this.error("", "end of Body", `element <${name}>`);
+        if (this.hasResult || this.frames.some((f) => f.kind === RESPONSE))
+          throw this.error("", "end of Body", `element <${name}>`);
         if (local !== `${this.op.name}Response` || ns !== this.namespace)
-          throw this.error("", `element ${this.op.name}Response in ${this.namespace}`, `element <${name}> in ${ns || "no namespace"}`);
+          throw this.error(
+            "",
+            `element ${this.op.name}Response in ${this.namespace}`,
+            `element <${name}> in ${ns || "no namespace"}`,
+          );
         this.push(RESPONSE, local);
         return;
       }
@@ -316,13 +352,21 @@ export class ResponseDecoder implements XmlSink {
       const soapNs = this.info.envelope?.ns;
       if (local !== "Envelope" || ns !== soapNs) {
         const other = ns === SOAP11_NS ? " (a SOAP 1.1 envelope)" : ns === SOAP12_NS ? " (a SOAP 1.2 envelope)" : "";
-        throw this.error("", `${this.info.label} Envelope`, `root element <${name}> in ${ns || "no namespace"}${other}`);
+        throw this.error(
+          "",
+          `${this.info.label} Envelope`,
+          `root element <${name}> in ${ns || "no namespace"}${other}`,
+        );
       }
       this.push(ENVELOPE, "Envelope");
       return;
     }
     if (local !== this.op.result.httpRoot || ns !== this.namespace)
-      throw this.error("", `root element ${this.op.result.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
+      throw this.error(
+        "",
+        `root element ${this.op.result.httpRoot} in ${this.namespace}`,
+        `root element <${name}> in ${ns || "no namespace"}`,
+      );
     this.startResult(local, attrs);
   }
 
@@ -350,13 +394,14 @@ export class ResponseDecoder implements XmlSink {
     }
     const field = fields[index] as FieldDescriptor;
     // While elements come in wire order an index cannot repeat; otherwise look.
-    if (!top.ordered && obj[field.prop] !== undefined) throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
+    if (!top.ordered && obj[field.prop] !== undefined)
+      throw this.error(this.path(field.wire), `one element ${field.wire}`, "a repeated element");
     top.next = index + 1;
     top.assigned++;
-    top.field = field;
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
       this.inLeaf = true;
+      this.leafField = field;
       this.leafType = type;
       this.leafLabel = field.wire;
       this.leafNil = attrs !== "" && this.isNil(attrs);
@@ -408,19 +453,25 @@ export class ResponseDecoder implements XmlSink {
             }
           }
         } else if (!this.nullableHere(frame.field)) {
-          throw this.error(`${this.path()}${this.path() === "" ? "" : "."}${frame.label}`, typeName(frame.record as RecordDescriptor), "xsi:nil");
+          throw this.error(
+            `${this.path()}${this.path() === "" ? "" : "."}${frame.label}`,
+            typeName(frame.record as RecordDescriptor),
+            "xsi:nil",
+          );
         }
         this.deliver(obj, frame.field);
         return;
       }
       case LIST:
-        if (frame.value === null && !this.op.result.nullable) throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
+        if (frame.value === null && !this.op.result.nullable)
+          throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
         this.deliver(frame.value, frame.field);
         return;
       case RESPONSE:
         this.scopes.pop();
         if (!this.hasResult) {
-          if (!this.op.result.nullable) throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
+          if (!this.op.result.nullable)
+            throw this.error("", `element ${this.op.result.soapElement}`, `empty <${frame.label}>`);
           this.result = null;
           this.hasResult = true;
         }
@@ -447,7 +498,7 @@ export class ResponseDecoder implements XmlSink {
     if (top !== undefined && top.kind === RECORD && !this.leafNil) {
       const type = this.leafType;
       const target = top.value as Record<string, unknown>;
-      const prop = (top.field as FieldDescriptor).prop;
+      const prop = (this.leafField as FieldDescriptor).prop;
       if (type === "string") target[prop] = own(this.buf);
       else if (typeof type === "string") {
         try {
@@ -463,10 +514,11 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private closeLeafGeneral(top: Frame | undefined): void {
-    const field = top !== undefined && top.kind === RECORD ? top.field : null;
+    const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
     let value: unknown;
     if (this.leafNil) {
-      const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
+      const nullable =
+        top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
       if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
       value = null;
     } else {
@@ -479,7 +531,8 @@ export class ResponseDecoder implements XmlSink {
           value = t;
         }
       } catch (err) {
-        if (err instanceof CodecError) throw this.error(this.path(this.leafLabel), typeName(type), JSON.stringify(this.buf));
+        if (err instanceof CodecError)
+          throw this.error(this.path(this.leafLabel), typeName(type), JSON.stringify(this.buf));
         throw err;
       }
     }
@@ -536,13 +589,27 @@ export class ResponseDecoder implements XmlSink {
       return v === undefined ? undefined : v.trim();
     };
     if (f.version === "1.1") {
-      return { soapVersion: "1.1", faultCode: t("faultcode") ?? "", faultString: t("faultstring") ?? "", subcodes: [], actor: t("faultactor"), detail: t("detail") };
+      return {
+        soapVersion: "1.1",
+        faultCode: t("faultcode") ?? "",
+        faultString: t("faultstring") ?? "",
+        subcodes: [],
+        actor: t("faultactor"),
+        detail: t("detail"),
+      };
     }
     const subcodes = [...f.texts.entries()]
       .filter(([k]) => /^Code(\/Subcode)+\/Value$/.test(k))
       .sort(([a], [b]) => a.length - b.length)
       .map(([, v]) => v.trim());
-    return { soapVersion: "1.2", faultCode: t("Code/Value") ?? "", faultString: t("Reason/Text") ?? "", subcodes, actor: t("Role"), detail: t("detail") };
+    return {
+      soapVersion: "1.2",
+      faultCode: t("Code/Value") ?? "",
+      faultString: t("Reason/Text") ?? "",
+      subcodes,
+      actor: t("Role"),
+      detail: t("detail"),
+    };
   }
 }
 

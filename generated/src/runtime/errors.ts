@@ -19,10 +19,15 @@ export interface ErrorContext {
 }
 
 const where = (ctx: ErrorContext): string =>
-  ctx.operation === undefined ? "" : ctx.binding === undefined ? `${ctx.operation}: ` : `${ctx.operation} (${ctx.binding}): `;
+  ctx.operation === undefined
+    ? ""
+    : ctx.binding === undefined
+      ? `${ctx.operation}: `
+      : `${ctx.operation} (${ctx.binding}): `;
 
 /** `text` with the context's secrets redacted. */
-const clean = (ctx: ErrorContext, text: string): string => (ctx.secrets === undefined || ctx.secrets.length === 0 ? text : redact(text, ctx.secrets));
+const clean = (ctx: ErrorContext, text: string): string =>
+  ctx.secrets === undefined || ctx.secrets.length === 0 ? text : redact(text, ctx.secrets);
 
 /** Base class of every error the client throws. */
 export class AsmxError extends Error {
@@ -40,7 +45,9 @@ export class AsmxError extends Error {
   constructor(code: string, message: string, ctx: ErrorContext, options?: { cause?: unknown }) {
     super(
       where(ctx) + message,
-      options === undefined || !("cause" in options) ? undefined : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
+      options === undefined || !("cause" in options)
+        ? undefined
+        : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
     );
     this.code = code;
     this.operation = ctx.operation;
@@ -112,7 +119,14 @@ export class SoapFaultError extends ServiceFaultError {
   /** Text content of `detail` / `Detail`, when present. */
   readonly detail: string | undefined;
   constructor(
-    fault: { soapVersion: "1.1" | "1.2"; faultCode: string; faultString: string; subcodes: readonly string[]; actor?: string | undefined; detail?: string | undefined },
+    fault: {
+      soapVersion: "1.1" | "1.2";
+      faultCode: string;
+      faultString: string;
+      subcodes: readonly string[];
+      actor?: string | undefined;
+      detail?: string | undefined;
+    },
     status: number,
     ctx: ErrorContext,
   ) {
@@ -181,7 +195,12 @@ export class AbortError extends AsmxError {
 export class NetworkError extends AsmxError {
   override name = "NetworkError";
   constructor(cause: unknown, ctx: ErrorContext) {
-    super("network", `network failure: ${clean(ctx, `${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`)}`, ctx, { cause });
+    super(
+      "network",
+      `network failure: ${clean(ctx, `${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`)}`,
+      ctx,
+      { cause },
+    );
   }
 }
 
@@ -194,9 +213,17 @@ function describeCause(err: unknown): string {
   return ` (${typeof code === "string" ? `${code}: ` : ""}${inner.message})`;
 }
 
-const XML_ESCAPES: Readonly<Record<string, readonly string[]>> = { "&": ["&amp;"], "<": ["&lt;"], ">": ["&gt;"], '"': ["&quot;"], "'": ["&apos;"], "\r": ["&#xD;", "&#13;"] };
+const XML_ESCAPES: Readonly<Record<string, readonly string[]>> = {
+  "&": ["&amp;"],
+  "<": ["&lt;"],
+  ">": ["&gt;"],
+  '"': ["&quot;"],
+  "'": ["&apos;"],
+  "\r": ["&#xD;", "&#13;"],
+};
 const reEscape = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-const hexByte = (b: number): string => `%${b.toString(16).toUpperCase().padStart(2, "0")}`.replace(/[A-F]/g, (c) => `[${c}${c.toLowerCase()}]`);
+const hexByte = (b: number): string =>
+  `%${b.toString(16).toUpperCase().padStart(2, "0")}`.replace(/[A-F]/g, (c) => `[${c}${c.toLowerCase()}]`);
 const patterns = new Map<string, RegExp>();
 
 /**
@@ -275,7 +302,8 @@ export function sanitizeCause(cause: unknown, secrets: readonly string[], depth 
   if (!showsSecret(cause, secrets)) return cause;
   if (typeof cause === "string") return redact(cause, secrets);
   if (!(cause instanceof Error)) return "[value redacted: it contained a secret]";
-  const inner = depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
+  const inner =
+    depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
   const copy = new Error(redact(cause.message, secrets), inner);
   copy.name = cause.name;
   for (const [k, v] of Object.entries(cause)) {

@@ -3,8 +3,8 @@
  * path). Corrupt copies of the real spec through the CLI are tested in test/spec/.
  */
 import { describe, expect, it } from "vitest";
-import { SpecError, formatIssue } from "../../generator/spec/errors.ts";
-import { loadModelText as loadSpecText } from "../../generator/load.ts";
+import { SpecError, formatIssue } from "../../../generator/spec/errors.ts";
+import { loadModelText as loadSpecText } from "../../../generator/load.ts";
 
 const base = (ops: string, extra = ""): string => `service:
   name: T

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { loadModel as loadSpecFile } from "../../generator/load.ts";
-import type { CompleteOperationModel } from "../../generator/model/types.ts";
+import { loadModel as loadSpecFile } from "../../../generator/load.ts";
+import type { CompleteOperationModel } from "../../../generator/model/types.ts";
 
-const model = loadSpecFile(new URL("../../spec/service.yaml", import.meta.url).pathname, "spec/service.yaml");
+const model = loadSpecFile(new URL("../../../spec/service.yaml", import.meta.url).pathname, "spec/service.yaml");
 const ops = model.endpoints.flatMap((e) => e.operations);
 const op = (name: string): CompleteOperationModel => {
   const found = ops.find((o) => o.name === name);
