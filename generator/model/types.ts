@@ -29,6 +29,8 @@ export interface EnumModel {
   readonly wireName: string;
   readonly description: string;
   readonly values: readonly string[];
+  /** A [Flags] enum: values are lists of names (space-separated on the wire). */
+  readonly flags: boolean;
   readonly pos: SourcePos;
   /** The string-literal union type. */
   readonly typeSymbol: GenSymbol;

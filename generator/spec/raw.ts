@@ -67,7 +67,7 @@ export interface RawSpec {
     namespace: string;
     package: { name: string; version: string; description?: string; license?: string };
   };
-  enums?: Record<string, { wireName?: string; description?: string; values: string[] }>;
+  enums?: Record<string, { wireName?: string; description?: string; flags?: boolean; values: string[] }>;
   records?: Record<string, { wireName?: string; description?: string; fields: RawField[] }>;
   endpoints: RawEndpoint[];
 }

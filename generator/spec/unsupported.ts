@@ -21,7 +21,6 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
   const type = (t: string | undefined, path: string): void => {
     if (t !== undefined && !named.has(t) && !GENERATED_SCALARS.has(t) && /^[a-zA-Z]+$/.test(t) && isKnownScalarName(t)) add(path, `scalar type "${t}"`);
   };
-  for (const [name, e] of Object.entries(doc.enums ?? {})) if (e.flags) add(`/enums/${name}/flags`, "flags enum");
   for (const [name, r] of Object.entries(doc.records ?? {})) {
     if (r.base !== undefined) add(`/records/${name}/base`, "record inheritance (base)");
     if (r.abstract) add(`/records/${name}/abstract`, "abstract record");

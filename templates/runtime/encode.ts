@@ -45,6 +45,14 @@ function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx:
   const type = param.type;
   try {
     if (typeof type === "string") return CODECS[type].encode(value);
+    if (type.flags === true) {
+      // [Flags]: the names, space-separated; none at all is the empty list.
+      if (!Array.isArray(value)) throw new CodecError(`expected an array of ${type.values.join(", ")} (${type.name}, flags), got ${typeof value}`);
+      for (const v of value as unknown[])
+        if (typeof v !== "string" || !type.values.includes(v))
+          throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof v === "string" ? JSON.stringify(v) : typeof v}`);
+      return (value as string[]).join(ctx.binding === undefined ? " " : BINDING_INFO[ctx.binding].flagsSeparator);
+    }
     if (typeof value !== "string" || !type.values.includes(value))
       throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`);
     return value;

@@ -22,6 +22,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: false,
         result: "soapBody",
         fault: "soap",
+        flagsSeparator: " ",
     }),
     soap12: Object.freeze({
         name: "soap12",
@@ -34,6 +35,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: false,
         result: "soapBody",
         fault: "soap",
+        flagsSeparator: " ",
     }),
     httpGet: Object.freeze({
         name: "httpGet",
@@ -46,6 +48,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: true,
         result: "httpRoot",
         fault: "httpText",
+        flagsSeparator: ",",
     }),
     httpPost: Object.freeze({
         name: "httpPost",
@@ -58,6 +61,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: true,
         result: "httpRoot",
         fault: "httpText",
+        flagsSeparator: ",",
     }),
 });
 /** The table entry of a binding, or undefined for a name that is not a binding. */

@@ -13,6 +13,8 @@ export interface EnumDescriptor {
     readonly kind: "enum";
     readonly name: string;
     readonly values: readonly string[];
+    /** A [Flags] enum: a value is a list of names, sent space-separated (xs:list). */
+    readonly flags?: true;
 }
 /** A record (XSD complex type): child elements in wire order. */
 export interface RecordDescriptor {

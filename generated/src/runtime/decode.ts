@@ -527,8 +527,14 @@ export class ResponseDecoder implements XmlSink {
         if (typeof type === "string") value = type === "string" ? own(this.buf) : CODECS[type].decode(this.buf);
         else if (type.kind === "enum") {
           const t = this.buf.trim();
-          if (!type.values.includes(t)) throw new CodecError("unknown value");
-          value = t;
+          if (type.flags === true) {
+            const names = t === "" ? [] : t.split(/[\t\n\r ]+/);
+            for (const n of names) if (!type.values.includes(n)) throw new CodecError("unknown value");
+            value = names;
+          } else {
+            if (!type.values.includes(t)) throw new CodecError("unknown value");
+            value = t;
+          }
         }
       } catch (err) {
         if (err instanceof CodecError)
