@@ -5,8 +5,9 @@
  * written; what could not be mapped is listed with WSDL file:line:column.
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import type { Argv } from "yargs";
+import { packageRoot } from "../paths.ts";
 import { SpecError } from "../spec/errors.ts";
 import { readSpecDocument } from "../spec/load.ts";
 import { importWsdl, type ImportOptions } from "../wsdl/import.ts";
@@ -26,7 +27,8 @@ export interface ImportArgs extends ImportOptions {
   readonly write?: boolean;
 }
 
-const schemaFile = new URL("../../spec/service.schema.json", import.meta.url).pathname;
+/** The spec schema shipped with the tool (found from its sources or its compiled copy). */
+const schemaFile = (): string => join(packageRoot(), "spec", "service.schema.json");
 
 function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
@@ -61,7 +63,7 @@ export async function runImport(args: ImportArgs): Promise<CommandOutput> {
       return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: err };
     }
 
-    const schemaRef = args.out === undefined ? undefined : relative(dirname(resolve(args.out)), schemaFile).split("\\").join("/");
+    const schemaRef = args.out === undefined ? undefined : relative(dirname(resolve(args.out)), schemaFile()).split("\\").join("/");
     const yaml = specToYaml(result.spec, { sources: result.sources, ...(schemaRef ? { schemaRef } : {}) });
     readSpecDocument(yaml, args.out ?? "(output)"); // the schema must accept what we write
     if (args.out === undefined) return { code: 0, stdout: yaml, stderr: `${err}Imported ${summary}.\n` };
