@@ -7,21 +7,8 @@
 import { Const, Kind } from "../codegen/kinds.ts";
 import { header } from "../codegen/doc.ts";
 import { GeneratedFile, type EmittedSource } from "../codegen/generated-file.ts";
-import { SCALARS } from "../model/scalars.ts";
 import { MODULES, symbol } from "../model/symbols.ts";
-import type { EnumModel, ParamModel, ServiceModel } from "../model/types.ts";
-import { RT } from "../runtime-symbols.ts";
-
-/** Source text of the sample value for parameter `p` at position `i`. */
-function sample(p: ParamModel, i: number, enums: readonly EnumModel[]): string {
-  const one = (j: number): string => {
-    if (p.type.kind === "scalar") return SCALARS[p.type.name].sample(p.wireName, j);
-    const e = enums.find((x) => x.name === p.type.name);
-    const values = e?.values ?? [""];
-    return JSON.stringify(values[j % values.length]);
-  };
-  return p.listItem !== null ? `[${one(i)}, ${one(i + 1)}]` : one(i);
-}
+import type { ServiceModel } from "../model/types.ts";
 
 const HELPERS = `/** \`METHOD path\`, the headers in name order, a blank line, the body: exactly what goes on the wire. */
 function formatWireRequest(req: WireRequest): string {
@@ -46,11 +33,9 @@ export function emitGoldenTests(model: ServiceModel, goldenDir: string): Emitted
     declarationKind: Const,
     declarations: [{ name: "config", initializer: `${createConfig}({ baseUrl: "https://service.example.test/base/", credentials: { username: "user name", password: "p@ss&<w0rd> سلام" } })` }],
   });
-  const usesDates = model.operations.some((o) => o.callerParams.some((p) => p.type.kind === "scalar" && SCALARS[p.type.name].runtimeTypes.length > 0));
-  if (usesDates) file.use(RT.XsdDateTime);
   const cases = model.operations
     .map((o) => {
-      const props = o.callerParams.map((p, i) => `${p.propertyKey}: ${sample(p, i, model.enums)}`).join(", ");
+      const props = o.callerParams.map((p) => `${p.propertyKey}: ${file.value(p.sample)}`).join(", ");
       return `[${JSON.stringify(o.name)}, (binding: Binding) => formatWireRequest(${prepareRequest}(config, ${file.use(o.descriptorSymbol)}, { ${props} }, { binding }))]`;
     })
     .join(",\n");

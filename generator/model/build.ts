@@ -10,7 +10,8 @@ import { BuildContext } from "./context.ts";
 import { buildEndpoints } from "./endpoints.ts";
 import { buildEnums } from "./enums.ts";
 import { naming, NameRegistry } from "./naming.ts";
-import { buildRecords } from "./records.ts";
+import { dependencyOrder } from "./record-order.ts";
+import { buildRecords, markRecursive } from "./records.ts";
 import { isScalar } from "./scalars.ts";
 import type { EndpointModel, EnumModel, ExampleModel, RecordModel, ServiceModel } from "./types.ts";
 
@@ -78,7 +79,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
   const ctx = new BuildContext(raw, spec.locate, spec.file, options.namespace ?? raw.service.namespace);
   checkTypeNames(ctx);
   const enums = buildEnums(ctx);
-  const records = buildRecords(ctx);
+  const records = markRecursive(buildRecords(ctx));
   const endpoints = buildEndpoints(ctx);
   const operations = endpoints.flatMap((ep) => ep.operations);
   const model: ServiceModel = {
@@ -92,6 +93,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
     specFile: options.sourceLabel ?? spec.file,
     enums,
     records,
+    recordsInDeclarationOrder: dependencyOrder(records),
     endpoints,
     usesCredentials: endpoints.some((ep) => [...ep.operations, ...ep.partialOperations].some((o) => o.params.some((p) => p.credential !== null))),
     operations,

@@ -93,6 +93,16 @@ export class BuildContext {
     return plain("{}");
   }
 
+  /** The i-th representative value of a type for golden request tests, as TypeScript source. */
+  sample(type: TypeRef, wireName: string, i: number): TypeText {
+    if (type.kind === "scalar") return this.scalarText(type.name, SCALARS[type.name].sample(wireName, i), false);
+    if (type.kind === "enum") {
+      const values = this.raw.enums?.[type.name]?.values ?? [""];
+      return plain(JSON.stringify(values[i % values.length]));
+    }
+    return plain("{}");
+  }
+
   /** Whether .NET treats values of the type as references (so the service may send null). */
   isReference(type: TypeRef): boolean {
     return type.kind === "record" || (type.kind === "scalar" && SCALARS[type.name].reference);

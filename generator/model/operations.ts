@@ -4,7 +4,7 @@ import { soapActionFor } from "../../templates/runtime/encode.ts";
 import type { RawOperation, RawResult, RawVoidResult } from "../spec/raw.ts";
 import type { BuildContext } from "./context.ts";
 import { naming } from "./naming.ts";
-import { buildParam } from "./params.ts";
+import { buildParam, withSample } from "./params.ts";
 import { buildResult } from "./results.ts";
 import { join } from "./symbols.ts";
 import type { AnyOperationModel, ParamModel } from "./types.ts";
@@ -55,7 +55,7 @@ export function buildOperation(
     return { ...base, partial: true, result: null };
   }
   const fn = o.tsName ?? o.name;
-  const callerParams = params.filter((p) => p.credential === null);
+  const callerParams = params.filter((p) => p.credential === null).map((p, i) => withSample(ctx, p, i));
   return {
     ...base,
     partial: false,

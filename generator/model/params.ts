@@ -2,7 +2,7 @@
 import type { RawParam } from "../spec/raw.ts";
 import type { BuildContext } from "./context.ts";
 import { propertyKey, propertyNameProblem } from "./naming.ts";
-import { join } from "./symbols.ts";
+import { join, plain } from "./symbols.ts";
 import type { ParamModel } from "./types.ts";
 
 export function buildParam(ctx: BuildContext, p: RawParam, path: string, opName: string): ParamModel {
@@ -38,5 +38,12 @@ export function buildParam(ctx: BuildContext, p: RawParam, path: string, opName:
     descriptorType: ctx.descriptorType(type),
     wireType: ctx.wireLabel(type),
     example: list ? join(["[", example, "]"]) : example,
+    sample: plain(""),
   };
+}
+
+/** The parameter with its golden-test sample, `i` being its place among the caller's parameters. */
+export function withSample(ctx: BuildContext, p: ParamModel, i: number): ParamModel {
+  const one = (j: number) => ctx.sample(p.type, p.wireName, j);
+  return { ...p, sample: p.listItem !== null ? join(["[", one(i), ", ", one(i + 1), "]"]) : one(i) };
 }

@@ -2,6 +2,7 @@
 import type { RawField } from "../spec/raw.ts";
 import type { BuildContext } from "./context.ts";
 import { naming, propertyKey, propertyNameProblem } from "./naming.ts";
+import { recursiveRecords } from "./record-order.ts";
 import { join } from "./symbols.ts";
 import type { FieldModel, RecordModel } from "./types.ts";
 
@@ -54,6 +55,13 @@ export function buildRecords(ctx: BuildContext): RecordModel[] {
       pos: ctx.locate(path, true),
       typeSymbol: naming.recordType(name),
       descriptorSymbol: naming.recordDescriptor(name),
+      recursive: false,
     };
   });
+}
+
+/** Marks the recursive records (see record-order.ts). */
+export function markRecursive(records: readonly RecordModel[]): RecordModel[] {
+  const recursive = recursiveRecords(records);
+  return records.map((r) => (recursive.has(r.name) ? { ...r, recursive: true } : r));
 }

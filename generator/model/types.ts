@@ -67,6 +67,8 @@ export interface RecordModel {
   readonly pos: SourcePos;
   readonly typeSymbol: GenSymbol;
   readonly descriptorSymbol: GenSymbol;
+  /** Contains itself, directly or through other records (its descriptor gives its fields late). */
+  readonly recursive: boolean;
 }
 
 export interface ParamModel {
@@ -91,6 +93,8 @@ export interface ParamModel {
   readonly wireType: string;
   /** A plain example value, as TypeScript source (for docs). */
   readonly example: TypeText;
+  /** A representative value for the golden request tests, as TypeScript source (deterministic, hard). */
+  readonly sample: TypeText;
 }
 
 export interface ResultModel {
@@ -185,6 +189,8 @@ export interface ServiceModel {
   readonly specFile: string;
   readonly enums: readonly EnumModel[];
   readonly records: readonly RecordModel[];
+  /** The records in an order where each comes after the records it contains (for declarations). */
+  readonly recordsInDeclarationOrder: readonly RecordModel[];
   readonly endpoints: readonly EndpointModel[];
   /** Whether any operation has credential parameters (username/password). */
   readonly usesCredentials: boolean;
