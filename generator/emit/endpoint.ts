@@ -30,7 +30,7 @@ function resultSentence(op: CompleteOperationModel, resultType: string): string 
   return `@returns ${what} as {@link ${resultType}}${r.nullable ? "; `null` when the service answers null" : ""}.`;
 }
 
-function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint: EndpointModel, namespace: string): void {
+function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint: EndpointModel): void {
   const fn = file.use(op.fnSymbol);
   const paramsType = file.use(op.paramsSymbol);
   const resultType = file.use(op.resultSymbol);
@@ -69,7 +69,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
         type: descriptorType,
         initializer:
           `/* @__PURE__ */ ${file.use(RT.defineOperation)}<${paramsType}, ${resultType}>({\n` +
-          `name: ${JSON.stringify(op.name)},\npath: ${JSON.stringify(op.path)},\nnamespace: ${JSON.stringify(namespace)},\nsoapAction: ${JSON.stringify(op.soapAction)},\n` +
+          `name: ${JSON.stringify(op.name)},\npath: ${JSON.stringify(op.path)},\nnamespace: ${JSON.stringify(op.namespace)},\nsoapAction: ${JSON.stringify(op.soapAction)},\n` +
           (op.bindings === null ? "" : `bindings: ${JSON.stringify(op.bindings)},\n`) +
           `params: [\n${params}\n],\nresult: ${result},\n})`,
       },
@@ -106,6 +106,6 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
 
 export function emitEndpoint(endpoint: EndpointModel, model: ServiceModel): EmittedSource {
   const file = new GeneratedFile({ path: `src/${endpoint.module}.ts`, header: header(model.specFile, `Operations of ${endpoint.path}${endpoint.description ? `: ${endpoint.description}` : "."}`) });
-  for (const op of endpoint.operations) emitOperation(file, op, endpoint, model.namespace);
+  for (const op of endpoint.operations) emitOperation(file, op, endpoint);
   return file.toSource();
 }

@@ -38,14 +38,18 @@ export function buildOperation(
   endpointName: string,
   endpointPath: string,
   endpointBindings: readonly Binding[] | undefined,
+  endpointNamespace: string | undefined,
 ): AnyOperationModel {
+  // A namespace per endpoint file (several services side by side); else the service's (or the override).
+  const namespace = endpointNamespace ?? ctx.namespace;
   const params = o.params.map((p, i) => buildParam(ctx, p, `${path}/params/${i}`, o.name));
   checkParams(ctx, params, path, o.name);
   const base = {
     name: o.name,
     description: o.description ?? "",
     path: o.path ?? endpointPath,
-    soapAction: o.soapAction ?? soapActionFor(ctx.namespace, o.name),
+    namespace,
+    soapAction: o.soapAction ?? soapActionFor(namespace, o.name),
     bindings: offered(o.bindings ?? endpointBindings),
     params,
     pos: ctx.locate(path),

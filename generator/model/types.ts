@@ -120,6 +120,8 @@ export interface OperationModel {
   readonly description: string;
   /** Path of the endpoint file used for this operation (override or the endpoint's path). */
   readonly path: string;
+  /** XML namespace of its request and response elements (its endpoint file's service). */
+  readonly namespace: string;
   readonly soapAction: string;
   /** The bindings that serve it, when not all four (SOAP-only operations and endpoint files); null: all. */
   readonly bindings: readonly Binding[] | null;

@@ -56,6 +56,8 @@ export interface RawEndpoint {
   description?: string;
   path: string;
   alternatePaths?: string[];
+  /** XML namespace of this endpoint file's service, when it differs from service.namespace. */
+  namespace?: string;
   /** Bindings the endpoint file offers. Default: all four. */
   bindings?: Binding[];
   operations: RawOperation[];

@@ -31,7 +31,6 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
     });
   }
   doc.endpoints.forEach((e, ei) => {
-    if (e.namespace !== undefined && e.namespace !== doc.service.namespace) add(`/endpoints/${ei}/namespace`, "a namespace per endpoint");
     e.operations.forEach((o, oi) => {
       const p = `/endpoints/${ei}/operations/${oi}`;
       if (o.headers) add(`${p}/headers`, "SOAP headers");

@@ -20,7 +20,7 @@ import { readSpecDocument } from "../../generator/spec/load.ts";
 import { specToYaml } from "../../generator/wsdl/write-yaml.ts";
 import { monoAvailable } from "../interop/mono-server.ts";
 import { CORPUS_ENDPOINTS, corpusDir, startCorpus, type CorpusServer } from "./corpus-server.ts";
-import { servableSpecs } from "./servable.ts";
+import { combinedSpec, servableSpecs } from "./servable.ts";
 import { repoRoot, tempDir } from "./support.ts";
 
 /** A value of each scalar to echo, and how to compare what comes back. */
@@ -115,22 +115,22 @@ describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () 
     const rows: string[] = [];
     const failures: string[] = [];
     let cells = 0;
-    for (const s of servableSpecs(document)) {
-      for (const [op, why] of s.skipped) rows.push(`| ${s.endpoint} | ${op} | not generated: ${why} |||| `);
-      if (!s.spec) continue;
-      // spec → YAML → model → generated package (type-checked strictly in memory by generate) → disk
-      const name = s.spec.endpoints[0]!.name;
-      const yaml = specToYaml(s.spec, { sources: [`${s.endpoint}?WSDL`] });
-      const model = loadModelText(yaml, `${name}.yaml`);
-      const files = await generate(model, { shipSource: true });
-      const dir = join(buildRoot, name);
-      for (const [path, text] of files) {
-        mkdirSync(dirname(join(dir, path)), { recursive: true });
-        writeFileSync(join(dir, path), text);
-      }
-      const pkg = (await import(pathToFileURL(join(dir, "src", "index.ts")).href)) as { createClient: (o: object) => Record<string, Record<string, (p: object, o: object) => Promise<unknown>>> };
-      const client = pkg.createClient({ baseUrl: server.baseUrl });
-      const endpoint = s.spec.endpoints[0]!;
+    // One client for every servable endpoint file side by side (each with its own namespace):
+    // spec → YAML → model → generated package (type-checked strictly in memory by generate) → disk.
+    const parts = servableSpecs(document);
+    for (const s of parts) for (const [op, why] of s.skipped) rows.push(`| ${s.endpoint} | ${op} | not generated: ${why} |||| `);
+    const combined = combinedSpec(document, parts);
+    const model = loadModelText(specToYaml(combined, { sources: combined.endpoints.map((e) => `${e.path}?WSDL`) }), "corpus.yaml");
+    const files = await generate(model, { shipSource: true });
+    const dir = join(buildRoot, "corpus");
+    for (const [path, text] of files) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const pkg = (await import(pathToFileURL(join(dir, "src", "index.ts")).href)) as { createClient: (o: object) => Record<string, Record<string, (p: object, o: object) => Promise<unknown>>> };
+    const client = pkg.createClient({ baseUrl: server.baseUrl });
+    for (const endpoint of combined.endpoints) {
+      const s = { endpoint: endpoint.path };
       for (const op of endpoint.operations) {
         const cellsOfOp: string[] = [];
         for (const binding of ["soap11", "soap12", "httpGet", "httpPost"]) {

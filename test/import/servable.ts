@@ -63,3 +63,21 @@ export function servableSpecs(doc: SpecDocument): Servable[] {
     return { endpoint: e.path, spec, skipped };
   });
 }
+
+/** One spec with every servable endpoint file side by side, each keeping its own namespace. */
+export function combinedSpec(doc: SpecDocument, parts: readonly Servable[]): SpecDocument {
+  const specs = parts.flatMap((p) => (p.spec ? [p.spec] : []));
+  const enums = Object.assign({}, ...specs.map((s) => s.enums ?? {})) as NonNullable<SpecDocument["enums"]>;
+  const records = Object.assign({}, ...specs.map((s) => s.records ?? {})) as NonNullable<SpecDocument["records"]>;
+  return {
+    service: doc.service,
+    ...(Object.keys(enums).length > 0 ? { enums } : {}),
+    ...(Object.keys(records).length > 0 ? { records } : {}),
+    endpoints: specs.map((s) => {
+      const e = s.endpoints[0]!;
+      const ns = s.service.namespace;
+      const { operations, ...head } = e;
+      return { ...head, ...(ns === doc.service.namespace ? {} : { namespace: ns }), operations };
+    }),
+  };
+}
