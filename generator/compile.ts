@@ -73,10 +73,14 @@ function emitFile(srcPath: string, text: string, sourceMaps: boolean, out: Map<s
   if (sourceMaps && dts.sourceMapText !== undefined) out.set(`${base}.d.ts.map`, fixMap(dts.sourceMapText, srcPath, shiftOf(dtsHead)));
 }
 
-/** Type-checks the package's `src/` files; throws CompileError with the first diagnostics. */
-export function typeCheck(files: ReadonlyMap<string, string>): void {
+/**
+ * Type-checks the package's `src/` files; throws CompileError with the first diagnostics.
+ * `peerTypes` declare optional peer modules (e.g. msw for the test kit), for this check only.
+ */
+export function typeCheck(files: ReadonlyMap<string, string>, peerTypes: ReadonlyArray<{ readonly module: string; readonly text: string }> = []): void {
   const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
   for (const [path, text] of files) project.createSourceFile(`/pkg/${path}`, text);
+  for (const peer of peerTypes) project.createSourceFile(`/pkg/node_modules/${peer.module}/index.d.ts`, peer.text);
   const diagnostics = project.getPreEmitDiagnostics();
   if (diagnostics.length > 0) {
     throw new CompileError(`generated code does not type-check:\n${project.formatDiagnosticsWithColorAndContext(diagnostics.slice(0, 20))}`);

@@ -16,6 +16,7 @@ import { emitGoldenTests } from "./emit/golden-tests.ts";
 import { emitIndex } from "./emit/index-file.ts";
 import { emitRuntime } from "./emit/runtime-files.ts";
 import { emitTemplates } from "./emit/templates.ts";
+import { emitTesting, emitTestingKit } from "./emit/testing.ts";
 import { emitTypes } from "./emit/types.ts";
 import type { ServiceModel } from "./model/types.ts";
 
@@ -46,9 +47,9 @@ class Timings {
 
 /** Every emitted TypeScript structure and text file of a model. */
 export function emitAll(model: ServiceModel, assets: Assets, options: GenerateOptions = {}): { sources: EmittedSource[]; texts: EmittedText[] } {
-  const sources = [emitTypes(model), emitDescriptors(model), ...model.endpoints.map((ep) => emitEndpoint(ep, model)), emitClient(model), emitIndex(model)];
+  const sources = [emitTypes(model), emitDescriptors(model), ...model.endpoints.map((ep) => emitEndpoint(ep, model)), emitClient(model), emitIndex(model), ...emitTesting(model)];
   if (options.goldenDir !== undefined) sources.push(emitGoldenTests(model, options.goldenDir));
-  const texts = [...emitRuntime(model, assets), ...emitTemplates(model, assets, { shipSource: options.shipSource !== false })];
+  const texts = [...emitRuntime(model, assets), ...emitTestingKit(model, assets), ...emitTemplates(model, assets, { shipSource: options.shipSource !== false })];
   return { sources, texts };
 }
 
@@ -82,7 +83,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   }
   timings.lap("print");
 
-  // Format: generated code, the runtime and the package files.
+  // Format: generated code, the runtime, the test kit and the package files.
   const toFormat = [...[...printed].map(([path, text]) => ({ path, text })), ...texts];
   await Promise.all(
     toFormat.map(async ({ path, text }) => {
@@ -102,7 +103,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   if (options.typeCheck !== false) {
     const input = JSON.stringify([...packageSources]);
     if (cache.get("type-check", input) === undefined) {
-      (await compiler()).typeCheck(packageSources);
+      (await compiler()).typeCheck(packageSources, assets.peerTypes);
       cache.set("type-check", input, "ok");
     }
     timings.lap("type-check");

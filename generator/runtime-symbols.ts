@@ -32,7 +32,9 @@ export const RUNTIME_PUBLIC_NAMES: readonly string[] = [
   "RecordDescriptor", "ResultDescriptor", "ScalarName", "ValueType", "encodeRequest", "escapeXmlText", "soapActionFor",
   "Credentials", "WireRequest", "AbortError", "AsmxError", "DecodeError", "EncodeError", "HttpFaultError",
   "HttpStatusError", "NetworkError", "ResponseTooLargeError", "ServiceFaultError", "SoapFaultError", "TimeoutError",
-  "ErrorContext", "XmlSyntaxError", "XmlErrorCode",
+  "ErrorContext", "XmlSyntaxError", "XmlErrorCode", "MiddlewareError", "RedirectError", "Middleware", "MiddlewareHeaders",
+  "MiddlewareRequest", "MiddlewareResponse", "MutableMiddlewareHeaders", "FetchBody", "FetchBodyReader", "FetchLike",
+  "FetchRequestInit", "FetchResponse",
   // Names the generated package itself defines.
   "createClient", "Client", "SERVICE_NAMESPACE",
 ];

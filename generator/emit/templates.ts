@@ -6,7 +6,8 @@
 import Handlebars from "handlebars";
 import type { Assets } from "../assets.ts";
 import type { EmittedText } from "../codegen/generated-file.ts";
-import type { ServiceModel } from "../model/types.ts";
+import { header } from "../codegen/doc.ts";
+import type { ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
 
 function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   const source = assets.templates[name];
@@ -64,10 +65,62 @@ export function templateView(model: ServiceModel, options: PackageOptions) {
   };
 }
 
+/** Source text of a value a mock handler may return for a result (an empty list, null, or a plain scalar). */
+function replyValue(result: ResultModel): string {
+  if (result.kind === "list") return "[]";
+  if (result.nullable || result.type.kind !== "scalar") return "null";
+  const plain: { readonly [K in ScalarType]: string } = {
+    string: '""',
+    int: "0",
+    unsignedByte: "0",
+    double: "0",
+    long: "0n",
+    boolean: "false",
+    dateTime: "null",
+    base64Binary: "null",
+    byte: "0",
+    short: "0",
+    unsignedShort: "0",
+    unsignedInt: "0",
+    unsignedLong: "0n",
+    float: "0",
+    decimal: '"0"',
+    date: '"2000-01-01"',
+    time: '"00:00:00"',
+    duration: '"PT0S"',
+    anyURI: '""',
+    guid: '"00000000-0000-0000-0000-000000000000"',
+  };
+  return plain[result.type.name];
+}
+
+/**
+ * The test-kit examples (a vitest test of application code with the mock, in fetch and MSW form),
+ * rendered once for the README (package imports) and once as tests of the generated package
+ * (relative imports): the README's examples are the code that runs.
+ */
+function testingExamples(assets: Assets, model: ServiceModel, view: ReturnType<typeof templateView>, imports: { main: string; testing: string; msw: string }): { fetch: string; msw: string } {
+  const ex = model.example;
+  const example = { ...view.example, reply: ex ? replyValue(ex.operation.result) : "null", usesDateTime: ex ? ex.operation.exampleArgs.refs.some((r) => r.name === "XsdDateTime") : false };
+  const data = { ...view, example, imports };
+  return { fetch: compile(assets, "testing-example-fetch.ts.hbs")(data), msw: compile(assets, "testing-example-msw.ts.hbs")(data) };
+}
+
 export function emitTemplates(model: ServiceModel, assets: Assets, options: PackageOptions): EmittedText[] {
   const view = templateView(model, options);
+  const pkg = model.packageName;
+  const out: EmittedText[] = [];
+  if (model.example !== null) {
+    const readme = testingExamples(assets, model, view, { main: pkg, testing: `${pkg}/testing`, msw: `${pkg}/testing/msw` });
+    const tests = testingExamples(assets, model, view, { main: "../src/index.js", testing: "../src/testing/index.js", msw: "../src/testing/msw.js" });
+    out.push(
+      { path: "README.md", text: compile(assets, "README.md.hbs")({ ...view, testingExamples: readme }) },
+      { path: "test/testing-example.fetch.test.ts", text: header(model.specFile, "The README's test-kit example (fetch form), run as a test.") + tests.fetch },
+      { path: "test/testing-example.msw.test.ts", text: header(model.specFile, "The README's test-kit example (MSW form), run as a test.") + tests.msw },
+    );
+  } else out.push({ path: "README.md", text: compile(assets, "README.md.hbs")({ ...view, testingExamples: { fetch: "", msw: "" } }) });
   return [
-    { path: "README.md", text: compile(assets, "README.md.hbs")(view) },
+    ...out,
     { path: "package.json", text: compile(assets, "package.json.hbs")(view) },
     { path: "tsconfig.json", text: compile(assets, "tsconfig.json.hbs")(view) },
   ];

@@ -26,6 +26,8 @@ export interface BindingInfo {
   readonly envelope: { readonly ns: string; readonly prefix: string; readonly version: "1.1" | "1.2" } | null;
   /** Request content type; null when the request has no body. */
   readonly contentType: string | null;
+  /** Content type of the service's answers (results and SOAP faults). */
+  readonly responseContentType: string;
   /** Whether the request carries a `SOAPAction` header (SOAP 1.1 only). */
   readonly soapActionHeader: boolean;
   /** Whether the URL path ends in `/<Operation>` (HTTP GET/POST). */
@@ -47,6 +49,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     request: "envelope",
     envelope: Object.freeze({ ns: SOAP11_NS, prefix: "soap", version: "1.1" }),
     contentType: "text/xml; charset=utf-8",
+    responseContentType: "text/xml; charset=utf-8",
     soapActionHeader: true,
     operationInPath: false,
     result: "soapBody",
@@ -60,6 +63,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     request: "envelope",
     envelope: Object.freeze({ ns: SOAP12_NS, prefix: "soap12", version: "1.2" }),
     contentType: "application/soap+xml; charset=utf-8",
+    responseContentType: "application/soap+xml; charset=utf-8",
     soapActionHeader: false,
     operationInPath: false,
     result: "soapBody",
@@ -73,6 +77,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     request: "query",
     envelope: null,
     contentType: null,
+    responseContentType: "text/xml; charset=utf-8",
     soapActionHeader: false,
     operationInPath: true,
     result: "httpRoot",
@@ -86,6 +91,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     request: "form",
     envelope: null,
     contentType: "application/x-www-form-urlencoded",
+    responseContentType: "text/xml; charset=utf-8",
     soapActionHeader: false,
     operationInPath: true,
     result: "httpRoot",

@@ -4,11 +4,14 @@
  */
 import { BINDINGS, bindingInfo, type Binding } from "./binding.js";
 import type { Credentials } from "./encode.js";
-import type { AsmxError } from "./errors.js";
+import { SECRET_HEADERS, type AsmxError } from "./errors.js";
+import type { Middleware } from "./middleware.js";
+import type { FetchLike } from "./transport.js";
 
 /**
- * A request as a hook sees it: what is about to be sent, with the password replaced by `***`
- * everywhere (the HTTP GET query, the form body, the SOAP body).
+ * A request as a hook sees it: what is about to be sent (after every middleware), with the
+ * password replaced by `***` everywhere (the HTTP GET query, the form body, the SOAP body) and
+ * the values of secret headers shown as `***`.
  */
 export interface RequestEvent {
   readonly operation: string;
@@ -65,10 +68,28 @@ export interface ClientOptions {
   readonly binding?: Binding | undefined;
   /** Account credentials sent as each operation's username and password parameters. */
   readonly credentials?: Credentials | undefined;
-  /** A fetch implementation; defaults to the global `fetch`. */
-  readonly fetch?: typeof fetch | undefined;
-  /** Extra request headers (e.g. a user agent). */
+  /**
+   * A fetch implementation; defaults to the global `fetch`. On Node, `createNodeFetch()` of the
+   * package's `/node` entry (node:http with keep-alive) starts faster and sustains more calls.
+   */
+  readonly fetch?: FetchLike | undefined;
+  /** Extra request headers (e.g. a user agent, an API gateway key). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * More header names (case-insensitive) whose values are secrets, besides Authorization, Cookie,
+   * Proxy-Authorization and Set-Cookie: hooks, middleware and errors show them as `***`, and an
+   * echo of their value in a response is redacted like the password.
+   */
+  readonly secretHeaders?: readonly string[] | undefined;
+  /**
+   * What to do when the service answers with a redirect (3xx). `"error"` (default): the call fails
+   * with RedirectError, so that the password and the body never go to an address you did not
+   * configure. `"same-origin-get"`: HTTP GET calls follow redirects to the same origin (up to 5);
+   * anything else is still a RedirectError.
+   */
+  readonly redirect?: "error" | "same-origin-get" | undefined;
+  /** Request middleware, run in order on every call (before the call's own). */
+  readonly middleware?: readonly Middleware[] | undefined;
   /** Time limit for a whole call, headers and body together, in milliseconds; default 30 000. 0 disables it. */
   readonly timeoutMs?: number | undefined;
   /** Aborts every call made with this client when it fires. */
@@ -95,6 +116,8 @@ export interface CallOptions {
   readonly timeoutMs?: number | undefined;
   /** Extra request headers for this call, over the client's. */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** Middleware for this call, run after the client's. */
+  readonly middleware?: readonly Middleware[] | undefined;
 }
 
 /** Resolved client options. */
@@ -104,39 +127,66 @@ export interface Config {
   readonly namespace: string | undefined;
   readonly binding: Binding;
   readonly credentials: Credentials | undefined;
-  readonly fetch: typeof fetch;
+  readonly fetch: FetchLike;
   readonly headers: Readonly<Record<string, string>>;
+  /** Secret header names, lower case (the defaults and the client's). */
+  readonly secretHeaders: readonly string[];
+  readonly redirect: "error" | "same-origin-get";
+  readonly middleware: readonly Middleware[];
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
   readonly maxResponseBytes: number;
   readonly hooks?: ClientHooks | undefined;
 }
 
-/** Validates and resolves options. Throws TypeError on unusable options. */
-export function createConfig(options: ClientOptions): Config {
+/** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
+export function checkBaseUrl(value: string): string {
   let base: URL;
   try {
-    base = new URL(options.baseUrl);
+    base = new URL(value);
   } catch {
-    throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
+    throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(value)}`);
   }
-  if (base.protocol !== "http:" && base.protocol !== "https:") throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
+  if (base.protocol !== "http:" && base.protocol !== "https:")
+    throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
   if (base.search !== "" || base.hash !== "") throw new TypeError("baseUrl must not have a query or fragment");
+  return base.href.replace(/\/+$/, "");
+}
+
+/** Validates and resolves options. Throws TypeError on unusable options. */
+export function createConfig(options: ClientOptions): Config {
+  const baseUrl = checkBaseUrl(options.baseUrl);
   const binding = options.binding ?? "soap11";
-  if (bindingInfo(binding) === undefined) throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
+  if (bindingInfo(binding) === undefined)
+    throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(timeoutMs >= 0)) throw new TypeError("timeoutMs must be a number ≥ 0");
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
   if (!(maxResponseBytes > 0)) throw new TypeError("maxResponseBytes must be a number > 0");
-  const f = options.fetch ?? globalThis.fetch;
+  // The global fetch is looked up at each call (so that a test double installed later is used) and
+  // called as a plain function (browsers refuse a fetch called as a method of another object).
+  const f: FetchLike | undefined =
+    options.fetch ?? (typeof globalThis.fetch === "function" ? (url, init) => globalThis.fetch(url, init) : undefined);
   if (typeof f !== "function") throw new TypeError("no fetch: pass options.fetch");
+  const redirect = options.redirect ?? "error";
+  if (redirect !== "error" && redirect !== "same-origin-get")
+    throw new TypeError(`redirect must be "error" or "same-origin-get", got ${JSON.stringify(redirect)}`);
+  const middleware = [...(options.middleware ?? [])];
+  for (const m of middleware)
+    if (m === null || typeof m !== "object")
+      throw new TypeError("each middleware must be an object with onRequest and/or onResponse");
   return Object.freeze({
-    baseUrl: base.href.replace(/\/+$/, ""),
+    baseUrl,
     namespace: options.namespace,
     binding,
     credentials: options.credentials,
     fetch: f,
     headers: Object.freeze({ ...options.headers }),
+    secretHeaders: Object.freeze([
+      ...new Set([...SECRET_HEADERS, ...(options.secretHeaders ?? []).map((h) => h.toLowerCase())]),
+    ]),
+    redirect,
+    middleware: Object.freeze(middleware),
     timeoutMs,
     signal: options.signal,
     maxResponseBytes,

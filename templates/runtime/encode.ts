@@ -5,7 +5,7 @@
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
 import type { OperationDescriptor, ParamDescriptor } from "./descriptor.js";
-import { EncodeError, type ErrorContext } from "./errors.js";
+import { EncodeError, outside, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
 
 /** Account credentials, sent as the operation's `username` and `password` parameters. */
@@ -54,12 +54,86 @@ function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx:
       return (value as string[]).join(ctx.binding === undefined ? " " : BINDING_INFO[ctx.binding].flagsSeparator);
     }
     if (typeof value !== "string" || !type.values.includes(value))
-      throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`);
+      throw new CodecError(
+        `expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? outside(JSON.stringify(value)) : typeof value}`,
+      );
     return value;
   } catch (err) {
     if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
-    throw err;
+    throw new EncodeError(label, threw("encoding the value", err), ctx);
   }
+}
+
+const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** What a throwing getter or proxy trap said, as an EncodeError reason. */
+const threw = (what: string, err: unknown): string =>
+  `${what} threw: ${outside(err instanceof Error ? `${err.name}: ${err.message}` : String(err))}`;
+
+/**
+ * The caller's parameter values by property name: own enumerable properties only (nothing
+ * inherited), each read once. An unknown property is an error (a typo such as `mesgId` must not
+ * pass silently), and so is a getter or proxy that throws.
+ */
+function readParams(op: OperationDescriptor, params: object, ctx: ErrorContext): Map<string, unknown> {
+  const known = new Map<string, ParamDescriptor>();
+  for (const p of op.params) if (p.credential === null) known.set(p.prop, p);
+  let keys: string[];
+  try {
+    keys = Object.keys(params);
+  } catch (err) {
+    throw new EncodeError("(parameters)", threw("listing the properties", err), ctx);
+  }
+  const values = new Map<string, unknown>();
+  for (const key of keys) {
+    const param = known.get(key);
+    if (param === undefined) {
+      const credential = op.params.some((p) => p.credential !== null && p.prop === key);
+      const hint = credential
+        ? "it comes from the client's or the call's credentials, not from the parameters"
+        : known.size === 0
+          ? "this operation takes no parameters"
+          : `known: ${[...known.keys()].join(", ")}`;
+      throw new EncodeError(outside(key), `unknown parameter (${hint})`, ctx);
+    }
+    try {
+      values.set(key, (params as Record<string, unknown>)[key]);
+    } catch (err) {
+      throw new EncodeError(param.wire, threw("reading the value", err), ctx);
+    }
+  }
+  return values;
+}
+
+/** The items of a list parameter: a real array without holes, each item read once. */
+function listItems(param: ParamDescriptor, value: unknown, ctx: ErrorContext): unknown[] {
+  if (!Array.isArray(value))
+    throw new EncodeError(
+      param.wire,
+      `expected an array, got ${value instanceof Uint8Array ? "a typed array" : typeof value}`,
+      ctx,
+    );
+  const items: unknown[] = [];
+  let length: number;
+  try {
+    length = value.length;
+  } catch (err) {
+    throw new EncodeError(param.wire, threw("reading the length", err), ctx);
+  }
+  for (let i = 0; i < length; i++) {
+    const label = `${param.wire}[${i}]`;
+    let item: unknown;
+    try {
+      if (!hasOwn(value, i)) throw new EncodeError(label, "a hole in a sparse array (each item must be a value)", ctx);
+      item = (value as unknown[])[i];
+    } catch (err) {
+      if (err instanceof EncodeError) throw err;
+      throw new EncodeError(label, threw("reading the item", err), ctx);
+    }
+    if (item === undefined || item === null) throw new EncodeError(label, `a list item cannot be ${String(item)}`, ctx);
+    items.push(item);
+  }
+  return items;
 }
 
 function collect(
@@ -68,21 +142,38 @@ function collect(
   credentials: Credentials | undefined,
   ctx: ErrorContext,
 ): EncodedParam[] {
-  const source = params as Readonly<Record<string, unknown>>;
+  if (credentials === undefined && op.params.some((p) => p.credential !== null))
+    throw new EncodeError(
+      "(credentials)",
+      `${op.name} sends ${op.params
+        .filter((p) => p.credential !== null)
+        .map((p) => p.wire)
+        .join(
+          " and ",
+        )} but no credentials are configured: pass credentials: { username, password } to createClient or createConfig, or in the call's options`,
+      ctx,
+    );
+  const source = readParams(op, params, ctx);
   return op.params.map((param) => {
-    const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
+    const value = param.credential !== null ? credentials?.[param.credential] : source.get(param.prop);
     if (value === null && param.nillable === true && !param.optional) return { param, texts: NIL, single: true, bytes: null };
     if (value === undefined || value === null) {
       if (param.optional) return { param, texts: null, single: param.item === null, bytes: null };
-      const why = param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
+      const why =
+        param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
       throw new EncodeError(param.wire, why, ctx);
     }
     if (param.item === null) {
       const text = encodeValue(param, value, param.wire, ctx);
       return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
     }
-    if (!Array.isArray(value)) throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
-    return { param, texts: value.map((v: unknown, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)), single: false, bytes: null };
+    const items = listItems(param, value, ctx);
+    return {
+      param,
+      texts: items.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)),
+      single: false,
+      bytes: null,
+    };
   });
 }
 
@@ -130,17 +221,30 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
       // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
       // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
       if (param.item !== null || param.type === "base64Binary")
-        throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
+        throw new EncodeError(
+          param.wire,
+          `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
+          ctx,
+        );
       values = [""];
     } else if (bytes !== null) {
-      if (bytes.length === 0) throw new EncodeError(param.wire, `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`, ctx);
+      if (bytes.length === 0)
+        throw new EncodeError(
+          param.wire,
+          `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`,
+          ctx,
+        );
       values = Array.from(bytes, String);
     } else if (param.type === "double") {
       // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
       values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
     } else values = texts;
     if (values.length === 0)
-      throw new EncodeError(param.wire, `an empty list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null; use a SOAP binding`, ctx);
+      throw new EncodeError(
+        param.wire,
+        `an empty list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null; use a SOAP binding`,
+        ctx,
+      );
     for (const v of values) parts.push(`${name}=${encodeURIComponent(v)}`);
   }
   return parts.join("&");
@@ -160,10 +264,18 @@ export function encodeRequest(
   namespace: string,
 ): WireRequest {
   // EncodeErrors never show the password, even when another parameter happens to hold it.
-  const ctx: ErrorContext = { operation: op.name, binding, secrets: credentials?.password ? [credentials.password] : [] };
+  const ctx: ErrorContext = {
+    operation: op.name,
+    binding,
+    secrets: credentials?.password ? [credentials.password] : [],
+  };
   // No parameter object at all reads as {} (then each required parameter is reported by name).
   if (params !== undefined && (params === null || typeof params !== "object"))
-    throw new EncodeError("(parameters)", `expected an object of parameters, got ${params === null ? "null" : typeof params}`, ctx);
+    throw new EncodeError(
+      "(parameters)",
+      `expected an object of parameters, got ${params === null ? "null" : typeof params}`,
+      ctx,
+    );
   try {
     checkXmlChars(namespace);
   } catch (err) {
@@ -177,10 +289,13 @@ export function encodeRequest(
   const info = BINDING_INFO[binding];
   const headers: Record<string, string> = {};
   if (info.contentType !== null) headers["Content-Type"] = info.contentType;
-  if (info.soapActionHeader) headers["SOAPAction"] = `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`;
+  if (info.soapActionHeader)
+    headers["SOAPAction"] = `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`;
   const path = info.operationInPath ? `${op.path}/${op.name}` : op.path;
-  if (info.envelope !== null) return { method: info.method, path, headers, body: envelope(info.envelope, soapBody(op, encoded, namespace)) };
+  if (info.envelope !== null)
+    return { method: info.method, path, headers, body: envelope(info.envelope, soapBody(op, encoded, namespace)) };
   const pairs = formPairs(encoded, ctx);
-  if (info.request === "query") return { method: info.method, path: pairs === "" ? path : `${path}?${pairs}`, headers, body: null };
+  if (info.request === "query")
+    return { method: info.method, path: pairs === "" ? path : `${path}?${pairs}`, headers, body: null };
   return { method: info.method, path, headers, body: pairs };
 }

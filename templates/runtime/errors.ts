@@ -17,10 +17,39 @@ export interface ErrorContext {
 }
 
 const where = (ctx: ErrorContext): string =>
-  ctx.operation === undefined ? "" : ctx.binding === undefined ? `${ctx.operation}: ` : `${ctx.operation} (${ctx.binding}): `;
+  ctx.operation === undefined
+    ? ""
+    : ctx.binding === undefined
+      ? `${ctx.operation}: `
+      : `${ctx.operation} (${ctx.binding}): `;
 
-/** `text` with the context's secrets redacted. */
-const clean = (ctx: ErrorContext, text: string): string => (ctx.secrets === undefined || ctx.secrets.length === 0 ? text : redact(text, ctx.secrets));
+const OPEN = "\uE000";
+const CLOSE = "\uE001";
+const MARKS = /[\uE000\uE001]/g;
+const MARKED = /\uE000([^\uE000\uE001]*)\uE001/g;
+
+/**
+ * Marks text that came from outside the client (a value the caller passed, server text, a URL,
+ * a body) inside one of our own messages: only marked text is redacted, so the fixed wording of a
+ * message is never rewritten, however short the password.
+ */
+export function outside(text: string): string {
+  return OPEN + text.replace(MARKS, "") + CLOSE;
+}
+
+/** Our own wording kept as written; the parts marked with `outside()` redacted. */
+const clean = (ctx: ErrorContext, text: string): string => {
+  const secrets = ctx.secrets ?? [];
+  return text.indexOf(OPEN) < 0
+    ? text
+    : text.replace(MARKED, (_m, inner: string) => (secrets.length === 0 ? inner : redact(inner, secrets)));
+};
+
+/** Text that came from outside as a whole (a body snippet, a fault string): redacted throughout. */
+const cleanAll = (ctx: ErrorContext, text: string): string => {
+  const plain = text.replace(MARKS, "");
+  return ctx.secrets === undefined || ctx.secrets.length === 0 ? plain : redact(plain, ctx.secrets);
+};
 
 /** Base class of every error the client throws. */
 export class AsmxError extends Error {
@@ -37,8 +66,10 @@ export class AsmxError extends Error {
    */
   constructor(code: string, message: string, ctx: ErrorContext, options?: { cause?: unknown }) {
     super(
-      where(ctx) + message,
-      options === undefined || !("cause" in options) ? undefined : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
+      where(ctx) + clean(ctx, message),
+      options === undefined || !("cause" in options)
+        ? undefined
+        : { cause: sanitizeCause(options.cause, ctx.secrets ?? []) },
     );
     this.code = code;
     this.operation = ctx.operation;
@@ -55,7 +86,7 @@ export class EncodeError extends AsmxError {
   constructor(parameter: string, reason: string, ctx: ErrorContext) {
     const cleanParameter = clean(ctx, parameter);
     const cleanReason = clean(ctx, reason);
-    super("encode", `parameter ${cleanParameter}: ${cleanReason}`, ctx);
+    super("encode", `parameter ${parameter}: ${reason}`, ctx);
     this.parameter = cleanParameter;
     this.reason = cleanReason;
   }
@@ -72,11 +103,11 @@ export class DecodeError extends AsmxError {
   readonly found: string;
   constructor(path: string, expected: string, found: string, ctx: ErrorContext, options?: { cause?: unknown }) {
     // Redacted before truncation, so that no prefix of a secret survives the cut.
-    const whole = clean(ctx, found);
+    const whole = cleanAll(ctx, found);
     const shown = whole.length > 100 ? `${whole.slice(0, 100)}…` : whole;
     const cleanPath = clean(ctx, path);
     const cleanExpected = clean(ctx, expected);
-    super("decode", `at ${cleanPath || "(document)"}: expected ${cleanExpected}, found ${shown}`, ctx, options);
+    super("decode", `at ${path || "(document)"}: expected ${expected}, found ${outside(shown)}`, ctx, options);
     this.path = cleanPath;
     this.expected = cleanExpected;
     this.found = shown;
@@ -90,8 +121,8 @@ export class ServiceFaultError extends AsmxError {
   /** The service's message, e.g. the .NET exception message. */
   readonly serviceMessage: string;
   constructor(code: string, status: number, serviceMessage: string, ctx: ErrorContext) {
-    const cleanMessage = clean(ctx, serviceMessage);
-    super(code, `service fault (HTTP ${status}): ${cleanMessage}`, ctx);
+    const cleanMessage = cleanAll(ctx, serviceMessage);
+    super(code, `service fault (HTTP ${status}): ${outside(cleanMessage)}`, ctx);
     this.status = status;
     this.serviceMessage = cleanMessage;
   }
@@ -110,16 +141,23 @@ export class SoapFaultError extends ServiceFaultError {
   /** Text content of `detail` / `Detail`, when present. */
   readonly detail: string | undefined;
   constructor(
-    fault: { soapVersion: "1.1" | "1.2"; faultCode: string; faultString: string; subcodes: readonly string[]; actor?: string | undefined; detail?: string | undefined },
+    fault: {
+      soapVersion: "1.1" | "1.2";
+      faultCode: string;
+      faultString: string;
+      subcodes: readonly string[];
+      actor?: string | undefined;
+      detail?: string | undefined;
+    },
     status: number,
     ctx: ErrorContext,
   ) {
     super("soap-fault", status, fault.faultString, ctx);
     this.soapVersion = fault.soapVersion;
-    this.faultCode = clean(ctx, fault.faultCode);
-    this.subcodes = Object.freeze(fault.subcodes.map((c) => clean(ctx, c)));
-    this.actor = fault.actor === undefined ? undefined : clean(ctx, fault.actor);
-    this.detail = fault.detail === undefined ? undefined : clean(ctx, fault.detail);
+    this.faultCode = cleanAll(ctx, fault.faultCode);
+    this.subcodes = Object.freeze(fault.subcodes.map((c) => cleanAll(ctx, c)));
+    this.actor = fault.actor === undefined ? undefined : cleanAll(ctx, fault.actor);
+    this.detail = fault.detail === undefined ? undefined : cleanAll(ctx, fault.detail);
   }
 }
 
@@ -139,11 +177,15 @@ export class HttpStatusError extends AsmxError {
   /** The first 2 KB of the body (redacted). */
   readonly bodySnippet: string;
   constructor(status: number, contentType: string, bodySnippet: string, reason: string, ctx: ErrorContext) {
-    const cleanType = clean(ctx, contentType);
-    super("http-status", `${clean(ctx, reason)} (HTTP ${status}, ${cleanType || "no content type"})`, ctx);
+    const cleanType = cleanAll(ctx, contentType);
+    super(
+      "http-status",
+      `${reason} (HTTP ${status}, ${cleanType === "" ? "no content type" : outside(cleanType)})`,
+      ctx,
+    );
     this.status = status;
     this.contentType = cleanType;
-    this.bodySnippet = clean(ctx, bodySnippet);
+    this.bodySnippet = cleanAll(ctx, bodySnippet);
   }
 }
 
@@ -167,6 +209,41 @@ export class TimeoutError extends AsmxError {
   }
 }
 
+/**
+ * The server answered with a redirect (3xx). Redirects are not followed by default, so that the
+ * password and the request body never reach another address; `redirect: "same-origin-get"`
+ * follows same-origin redirects of HTTP GET calls only.
+ */
+export class RedirectError extends AsmxError {
+  override name = "RedirectError";
+  readonly status: number;
+  /** The `Location` the server named (redacted), or "" when it is not visible (a browser's opaque redirect). */
+  readonly location: string;
+  constructor(status: number, location: string, why: string, ctx: ErrorContext) {
+    const shown = cleanAll(ctx, location);
+    super(
+      "redirect",
+      `redirect not followed (HTTP ${status}${shown === "" ? "" : ` to ${outside(shown)}`}): ${why}`,
+      ctx,
+    );
+    this.status = status;
+    this.location = shown;
+  }
+}
+
+/** A request middleware threw (or rejected); the call was not sent, or its response was dropped. */
+export class MiddlewareError extends AsmxError {
+  override name = "MiddlewareError";
+  constructor(stage: "onRequest" | "onResponse", cause: unknown, ctx: ErrorContext) {
+    super(
+      "middleware",
+      `middleware ${stage} failed: ${outside(cause instanceof Error ? cause.message : String(cause))}`,
+      ctx,
+      { cause },
+    );
+  }
+}
+
 /** The caller's AbortSignal fired. */
 export class AbortError extends AsmxError {
   override name = "AbortError";
@@ -179,7 +256,12 @@ export class AbortError extends AsmxError {
 export class NetworkError extends AsmxError {
   override name = "NetworkError";
   constructor(cause: unknown, ctx: ErrorContext) {
-    super("network", `network failure: ${clean(ctx, `${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`)}`, ctx, { cause });
+    super(
+      "network",
+      `network failure: ${outside(`${cause instanceof Error ? cause.message : String(cause)}${describeCause(cause)}`)}`,
+      ctx,
+      { cause },
+    );
   }
 }
 
@@ -192,16 +274,53 @@ function describeCause(err: unknown): string {
   return ` (${typeof code === "string" ? `${code}: ` : ""}${inner.message})`;
 }
 
-const XML_ESCAPES: Readonly<Record<string, readonly string[]>> = { "&": ["&amp;"], "<": ["&lt;"], ">": ["&gt;"], '"': ["&quot;"], "'": ["&apos;"], "\r": ["&#xD;", "&#13;"] };
+const XML_ESCAPES: Readonly<Record<string, readonly string[]>> = {
+  "&": ["&amp;"],
+  "<": ["&lt;"],
+  ">": ["&gt;"],
+  '"': ["&quot;"],
+  "'": ["&apos;"],
+  "\r": ["&#xD;", "&#13;"],
+};
 const reEscape = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-const hexByte = (b: number): string => `%${b.toString(16).toUpperCase().padStart(2, "0")}`.replace(/[A-F]/g, (c) => `[${c}${c.toLowerCase()}]`);
+const anyCase = (hex: string): string => hex.replace(/[a-fA-F]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+const hexByte = (b: number): string => anyCase(`%${b.toString(16).padStart(2, "0")}`);
 const patterns = new Map<string, RegExp>();
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/**
+ * The base64 forms of a secret inside a longer base64 text (e.g. `Basic dXNlcjpwYXNz`): for each of
+ * the three byte alignments, the characters that depend on the secret's bytes alone; both the
+ * standard and the URL-safe alphabet. Only for secrets long enough to give 4+ such characters.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const out: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const padded = new Uint8Array(shift + bytes.length);
+    padded.set(bytes, shift);
+    const b64 = base64Of(padded);
+    const n = padded.length;
+    const core = b64.slice(shift === 0 ? 0 : shift + 1, 4 * Math.floor(n / 3) + (n % 3));
+    if (core.length < 4) continue;
+    out.push(reEscape(core));
+    const urlSafe = core.replace(/\+/g, "-").replace(/\//g, "_");
+    if (urlSafe !== core) out.push(reEscape(urlSafe));
+  }
+  return out;
+}
 
 /**
  * A pattern matching a secret in any of the forms it takes in text, character by character, so
  * that mixtures match too: as is, percent-encoded (either hex case, as encodeURIComponent and
- * the URL parser each write it), `+` for a space (forms), XML-escaped, JSON-quoted; and cut short
- * (a prefix of four or more characters followed by "...").
+ * the URL parser each write it), `+` for a space (forms), XML-escaped (named, decimal or hex
+ * character references), JSON-quoted (`\"`, `\u00e9`); cut short (a prefix of four or more
+ * characters followed by "..."); and base64-encoded, alone or inside a longer base64 text.
  */
 function secretPattern(secret: string): RegExp {
   let re = patterns.get(secret);
@@ -213,9 +332,13 @@ function secretPattern(secret: string): RegExp {
     if (ch === " ") alts.add("\\+");
     for (const x of XML_ESCAPES[ch] ?? []) alts.add(reEscape(x));
     const cp = ch.codePointAt(0) ?? 0;
-    alts.add(`&#${cp};`);
-    alts.add(`&#[xX]0*${cp.toString(16).replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`)};`);
+    alts.add(`&#0*${cp};`);
+    alts.add(`&#[xX]0*${anyCase(cp.toString(16))};`);
     alts.add(reEscape(JSON.stringify(ch).slice(1, -1)));
+    // JSON writers may escape any character as \uXXXX (astral ones as a surrogate pair).
+    let units = "";
+    for (let i = 0; i < ch.length; i++) units += `\\\\u${anyCase(ch.charCodeAt(i).toString(16).padStart(4, "0"))}`;
+    alts.add(units);
     chars.push(alts.size === 1 ? ([...alts][0] ?? "") : `(?:${[...alts].join("|")})`);
   }
   // Servers that echo a rejected value cut it short and add "..." (ASP.NET request validation
@@ -228,18 +351,56 @@ function secretPattern(secret: string): RegExp {
     for (let i = chars.length - 2; i >= MIN_PREFIX; i--) tail = `(?:${chars[i]}${tail})?`;
     truncated = `|${chars.slice(0, MIN_PREFIX).join("")}${tail}(?:\\.\\.\\.|\u2026)`;
   }
-  re = new RegExp(`(?:${full}${truncated})`, "g");
+  const b64 = base64Forms(secret);
+  re = new RegExp(`(?:${full}${truncated}${b64.length === 0 ? "" : `|${b64.join("|")}`})`, "g");
   if (patterns.size > 16) patterns.clear();
   patterns.set(secret, re);
   return re;
 }
 
-/** Replaces every occurrence of each secret, in any wire form (URL, form, XML, JSON encodings), with `***`. */
+/** Replaces every occurrence of each secret, in any wire form (URL, form, XML, JSON, base64 encodings), with `***`. */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length === 0) continue;
     out = out.replace(secretPattern(secret), "***");
+  }
+  return out;
+}
+
+/** Header names whose values are never shown (compared in lower case). */
+export const SECRET_HEADERS: readonly string[] = Object.freeze([
+  "authorization",
+  "cookie",
+  "proxy-authorization",
+  "set-cookie",
+]);
+
+/**
+ * Headers as hooks and errors may show them: the value of a secret header (the defaults above and
+ * any the client names) is `***`; every other value has the secrets redacted.
+ */
+export function showHeaders(
+  headers: Iterable<readonly [string, string]>,
+  secretNames: readonly string[],
+  secrets: readonly string[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of headers) out[k] = secretNames.includes(k.toLowerCase()) ? "***" : redact(v, secrets);
+  return out;
+}
+
+/**
+ * The secrets a header carries: the whole value of each secret header, and its credential part
+ * without an auth scheme (`Basic abc` → `abc` too), so that an echo of either is redacted.
+ */
+export function headerSecrets(headers: Iterable<readonly [string, string]>, secretNames: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [k, v] of headers) {
+    if (!secretNames.includes(k.toLowerCase()) || v.trim() === "") continue;
+    out.push(v);
+    const m = /^[A-Za-z][\w-]* +(\S.*)$/.exec(v.trim());
+    if (m?.[1] !== undefined) out.push(m[1]);
   }
   return out;
 }
@@ -273,7 +434,8 @@ export function sanitizeCause(cause: unknown, secrets: readonly string[], depth 
   if (!showsSecret(cause, secrets)) return cause;
   if (typeof cause === "string") return redact(cause, secrets);
   if (!(cause instanceof Error)) return "[value redacted: it contained a secret]";
-  const inner = depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
+  const inner =
+    depth < 8 && cause.cause !== undefined ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) } : undefined;
   const copy = new Error(redact(cause.message, secrets), inner);
   copy.name = cause.name;
   for (const [k, v] of Object.entries(cause)) {

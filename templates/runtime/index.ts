@@ -1,5 +1,13 @@
 /** The client runtime: everything generated operations share. */
-export { BINDINGS, BINDING_INFO, SOAP11_NS, SOAP12_NS, bindingInfo, type Binding, type BindingInfo } from "./binding.js";
+export {
+  BINDINGS,
+  BINDING_INFO,
+  SOAP11_NS,
+  SOAP12_NS,
+  bindingInfo,
+  type Binding,
+  type BindingInfo,
+} from "./binding.js";
 export {
   createConfig,
   type CallErrorEvent,
@@ -35,11 +43,21 @@ export {
   EncodeError,
   HttpFaultError,
   HttpStatusError,
+  MiddlewareError,
   NetworkError,
+  RedirectError,
   ResponseTooLargeError,
   ServiceFaultError,
   SoapFaultError,
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
+export type {
+  Middleware,
+  MiddlewareHeaders,
+  MiddlewareRequest,
+  MiddlewareResponse,
+  MutableMiddlewareHeaders,
+} from "./middleware.js";
+export type { FetchBody, FetchBodyReader, FetchLike, FetchRequestInit, FetchResponse } from "./transport.js";
 export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";

@@ -10,6 +10,7 @@
  * Keep this file free of other heavy imports: its bundle is what the cold-start child imports.
  */
 import { createClient, decodeResponse, GetMessagesAfterIDOperation } from "../../generated/src/index.ts";
+import { createNodeFetch } from "../../generated/src/node/index.ts";
 
 export type Binding = "soap11" | "soap12" | "httpGet";
 
@@ -29,6 +30,19 @@ export async function callOurs(baseUrl: string, binding: Binding, count: number)
   if (!client) {
     client = createClient({ baseUrl, credentials: CREDENTIALS, binding });
     clients.set(key, client);
+  }
+  return client.receive.GetMessagesAfterID({ location: 1, from: "", count, msgId: 0n });
+}
+
+const nodeClients = new Map<string, ReturnType<typeof createClient>>();
+
+/** The same call through the Node transport (`<package>/node`, node:http with keep-alive). */
+export async function callOursNode(baseUrl: string, binding: Binding, count: number): Promise<unknown> {
+  const key = `${baseUrl}|${binding}`;
+  let client = nodeClients.get(key);
+  if (!client) {
+    client = createClient({ baseUrl, credentials: CREDENTIALS, binding, fetch: createNodeFetch() });
+    nodeClients.set(key, client);
   }
   return client.receive.GetMessagesAfterID({ location: 1, from: "", count, msgId: 0n });
 }
@@ -63,6 +77,23 @@ export function coldStartSource(indexUrl: string): string {
 const m = await import(${JSON.stringify(indexUrl)});
 const tImport = performance.now();
 const client = m.createClient({ baseUrl: process.argv[2], credentials: { username: "bench", password: "secret" }, binding: "soap11" });
+const items = await client.receive.GetMessagesAfterID({ location: 1, from: "", count: 1, msgId: 0n });
+const t1 = performance.now();
+process.stdout.write("RESULT " + JSON.stringify({ boot: t0, importMs: tImport - t0, ms: t1 - t0, items: items ? items.length : -1 }) + "\\n");
+process.exit(0);
+`;
+}
+
+/**
+ * Cold-start child through the Node transport: imports the package entry and its `/node` entry
+ * (both from generated/dist), creates a client with createNodeFetch() and makes one call.
+ */
+export function coldStartNodeSource(indexUrl: string, nodeUrl: string): string {
+  return `const t0 = performance.now();
+const m = await import(${JSON.stringify(indexUrl)});
+const n = await import(${JSON.stringify(nodeUrl)});
+const tImport = performance.now();
+const client = m.createClient({ baseUrl: process.argv[2], credentials: { username: "bench", password: "secret" }, binding: "soap11", fetch: n.createNodeFetch() });
 const items = await client.receive.GetMessagesAfterID({ location: 1, from: "", count: 1, msgId: 0n });
 const t1 = performance.now();
 process.stdout.write("RESULT " + JSON.stringify({ boot: t0, importMs: tImport - t0, ms: t1 - t0, items: items ? items.length : -1 }) + "\\n");

@@ -6,7 +6,7 @@
  * Prints tables, writes test/bench/.out/results.json and test/bench/.out/results.md.
  *
  * BENCH_QUICK=1   ~30 s smoke run (few samples; figures are indicative only)
- * BENCH_ONLY=decode,call,memory,cold,generate,size,import   run only these sections
+ * BENCH_ONLY=decode,call,memory,cold,generate,size,load,import   run only these sections
  *
  * Every use of the generated package goes through ./ours.ts.
  */
@@ -25,6 +25,8 @@ import { resultLine, runChild } from "./lib/proc.ts";
 import { fmtBytes, fmtMs, fmtRate, fmtRatio, renderMd, renderText, type Table } from "./lib/report.ts";
 import { benchGeneratorScale } from "./generator-scale.ts";
 import { createSoapClient, soapCall, soapDecode, soapEnvelopeItems, type SoapClient } from "./lib/soap-side.ts";
+import { benchColdTransports, benchLoad, benchNodeBundle, type TransportBenchEnv } from "./transport.ts";
+import { measureTestKitSizes } from "./testkit-size.ts";
 
 type Ours = typeof import("./ours.ts");
 
@@ -766,6 +768,14 @@ async function benchSize(): Promise<void> {
     out["allOperations"] = all;
     if ("gz" in one && "gz" in all)
       table.rows.push(["one op / all ops", fmtRatio(one.min / all.min), fmtRatio(one.gz / all.gz)]);
+    // The test kit (generated src/testing): never part of an application bundle (test/bench/testkit-size.ts).
+    const kit = await measureTestKitSizes();
+    table.rows.push(
+      ["ours: one operation, package without the test kit", fmtBytes(kit.withoutKit.min), fmtBytes(kit.withoutKit.gz)],
+      ["ours: one operation, package with the test kit", fmtBytes(kit.withKit.min), fmtBytes(kit.withKit.gz)],
+      ["test file: client + createMockService + mock.fetch", fmtBytes(kit.testFile.min), fmtBytes(kit.testFile.gz)],
+    );
+    out["testKit"] = { withKit: kit.withKit.gz, withoutKit: kit.withoutKit.gz, identical: kit.withKit.code === kit.withoutKit.code, testFile: kit.testFile.gz };
     target(
       "one-op bundle: ≤ 10 kB gzipped (10,000 B)",
       "gz" in one ? fmtBytes(one.gz) : "error",
@@ -833,7 +843,7 @@ async function main(): Promise<void> {
   else if (oursAdapterError) log(`!! ${oursAdapterError}`);
 
   try {
-    const needServer = want("call") || want("cold");
+    const needServer = want("call") || want("cold") || want("load");
     if (needServer) await startServer();
     if (want("decode")) await benchDecode(fx, await createSoapClient(WSDL, "http://127.0.0.1:9"));
     if (want("call")) await benchCall();
@@ -841,6 +851,11 @@ async function main(): Promise<void> {
     if (want("cold")) await benchCold();
     if (want("generate")) await benchGenerate();
     if (want("size")) await benchSize();
+    // transports (test/bench/transport.ts): cold start by transport, concurrent load, memory, Node transport vs bundle
+    const tEnv: TransportBenchEnv = { quick: QUICK, baseUrl, root: ROOT, bench: BENCH, buildDir: BUILD_DIR, wsdl: WSDL, ours, oursAdapterBundle, childEnv: CHILD_ENV, log, target, tables, results, notes: results.notes };
+    if (want("cold")) await benchColdTransports(tEnv);
+    if (want("load")) await benchLoad(tEnv);
+    if (want("size")) await benchNodeBundle(tEnv);
     if (want("import")) {
       const r = await benchImport(ROOT, QUICK, CHILD_ENV);
       results["import"] = r.results;

@@ -14,7 +14,7 @@ export interface Received {
   readonly body: string;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => unknown;
 
 export interface TestServer {
   readonly baseUrl: string;

@@ -92,6 +92,20 @@ describe("import rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("the Node transport (templates/node) imports only the runtime's index, and the runtime never imports it", () => {
+    const node = edgesOf("templates/node");
+    expect(node.length).toBeGreaterThan(0);
+    expect(node.filter((e) => e.spec !== "../runtime/index.js")).toEqual([]);
+    expect(graph.filter((e) => inDir(e, "templates/runtime") && (e.to ?? "").startsWith("templates/node/"))).toEqual([]);
+  });
+
+  it("the test kit imports only the runtime, itself, and (in msw-handlers.ts only) msw", () => {
+    const kit = edgesOf("templates/testing");
+    expect(kit.length).toBeGreaterThan(5);
+    const bad = kit.filter((e) => !/^\.\.\/runtime\/[a-z-]+\.js$/.test(e.spec) && !/^\.\/[a-z-]+\.js$/.test(e.spec) && !(e.spec === "msw" && e.from.endsWith("/msw-handlers.ts")));
+    expect(bad).toEqual([]);
+  });
+
   it("only the modules that must touch the disk do", () => {
     const users = [...new Set(graph.filter((e) => e.spec === "node:fs").map((e) => e.from))].sort();
     expect(users).toEqual([

@@ -43,6 +43,9 @@ describe("the installed asmx-ts tool", () => {
     const paths = packed.map((f) => f.path);
     expect(paths).toContain("lib/generator/cli.js");
     expect(paths).toContain("templates/runtime/index.ts");
+    expect(paths).toContain("templates/node/index.ts");
+    expect(paths).toContain("templates/testing/mock.ts");
+    expect(paths).toContain("templates/testing/peers/msw.d.ts");
     expect(paths).toContain("templates/README.md.hbs");
     expect(paths).toContain("spec/service.schema.json");
     expect(paths).toContain("spec/config.schema.json");

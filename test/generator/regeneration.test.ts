@@ -40,7 +40,7 @@ const ADDED = `      - name: RemoveCodes
 `;
 
 describe("regeneration", () => {
-  it("adding one operation changes only its endpoint file, the client, the README and the golden test", async () => {
+  it("adding one operation changes only its endpoint file, the client, the test kit's entry, the README and the golden test", async () => {
     const anchor = "        result: { kind: scalar, type: int, soapElement: RemoveCodeResult, httpRoot: int }\n";
     expect(original).toContain(anchor);
     const before = await generateText("before", original);
@@ -55,8 +55,13 @@ describe("regeneration", () => {
       "dist/endpoints/codes.d.ts.map",
       "dist/endpoints/codes.js",
       "dist/endpoints/codes.js.map",
+      "dist/testing/index.d.ts",
+      "dist/testing/index.d.ts.map",
+      "dist/testing/index.js",
+      "dist/testing/index.js.map",
       "src/client.ts",
       "src/endpoints/codes.ts",
+      "src/testing/index.ts",
       "test/requests.test.ts",
     ]);
     expect(after.get("src/endpoints/codes.ts")).toContain("export function RemoveCodes(");

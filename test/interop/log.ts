@@ -33,6 +33,8 @@ export interface LogEntry {
   contentType: string | null;
   /** raw SOAPAction header value including its quotes, or null */
   soapAction: string | null;
+  /** only when the request named headers in X-Fixture-Log-Headers: each of them as received (null when absent) */
+  headers?: Record<string, string | null>;
   /** every parameter, in declaration order, as the service received it */
   params: Record<string, Canonical>;
   /** SOAP only: local name of the element inside soap:Body */

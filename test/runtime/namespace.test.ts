@@ -4,17 +4,18 @@ import { generate } from "../../generator/generate.ts";
 import { loadModel as loadSpecFile } from "../../generator/load.ts";
 import { GetSmsPriceOperation, createConfig, decodeResponse, prepareRequest } from "../../generated/src/index.ts";
 
+const credentials = { username: "u", password: "p" };
 const params = { OperatorACount: 1, OperatorBCount: 2, from: "f", text: "t" };
 
 describe("namespace", () => {
   it("defaults to the spec's namespace (http://tempuri.org/)", () => {
-    const req = prepareRequest(createConfig({ baseUrl: "https://h.test" }), GetSmsPriceOperation, params, { binding: "soap11" });
+    const req = prepareRequest(createConfig({ baseUrl: "https://h.test", credentials }), GetSmsPriceOperation, params, { binding: "soap11" });
     expect(req.headers["SOAPAction"]).toBe('"http://tempuri.org/GetSmsPrice"');
     expect(req.body).toContain('<GetSmsPrice xmlns="http://tempuri.org/">');
   });
 
   it("is overridden at run time: request element, SOAPAction (ASMX rule) and the expected response namespace", () => {
-    const config = createConfig({ baseUrl: "https://h.test", namespace: "http://sms.example/api" });
+    const config = createConfig({ baseUrl: "https://h.test", namespace: "http://sms.example/api", credentials });
     const req = prepareRequest(config, GetSmsPriceOperation, params, { binding: "soap11" });
     expect(req.headers["SOAPAction"]).toBe('"http://sms.example/api/GetSmsPrice"');
     expect(req.body).toContain('<GetSmsPrice xmlns="http://sms.example/api">');

@@ -28,6 +28,8 @@ export interface BindingInfo {
     } | null;
     /** Request content type; null when the request has no body. */
     readonly contentType: string | null;
+    /** Content type of the service's answers (results and SOAP faults). */
+    readonly responseContentType: string;
     /** Whether the request carries a `SOAPAction` header (SOAP 1.1 only). */
     readonly soapActionHeader: boolean;
     /** Whether the URL path ends in `/<Operation>` (HTTP GET/POST). */

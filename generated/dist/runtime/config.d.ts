@@ -6,10 +6,13 @@
  */
 import { type Binding } from "./binding.js";
 import type { Credentials } from "./encode.js";
-import type { AsmxError } from "./errors.js";
+import { type AsmxError } from "./errors.js";
+import type { Middleware } from "./middleware.js";
+import type { FetchLike } from "./transport.js";
 /**
- * A request as a hook sees it: what is about to be sent, with the password replaced by `***`
- * everywhere (the HTTP GET query, the form body, the SOAP body).
+ * A request as a hook sees it: what is about to be sent (after every middleware), with the
+ * password replaced by `***` everywhere (the HTTP GET query, the form body, the SOAP body) and
+ * the values of secret headers shown as `***`.
  */
 export interface RequestEvent {
     readonly operation: string;
@@ -62,10 +65,28 @@ export interface ClientOptions {
     readonly binding?: Binding | undefined;
     /** Account credentials sent as each operation's username and password parameters. */
     readonly credentials?: Credentials | undefined;
-    /** A fetch implementation; defaults to the global `fetch`. */
-    readonly fetch?: typeof fetch | undefined;
-    /** Extra request headers (e.g. a user agent). */
+    /**
+     * A fetch implementation; defaults to the global `fetch`. On Node, `createNodeFetch()` of the
+     * package's `/node` entry (node:http with keep-alive) starts faster and sustains more calls.
+     */
+    readonly fetch?: FetchLike | undefined;
+    /** Extra request headers (e.g. a user agent, an API gateway key). */
     readonly headers?: Readonly<Record<string, string>> | undefined;
+    /**
+     * More header names (case-insensitive) whose values are secrets, besides Authorization, Cookie,
+     * Proxy-Authorization and Set-Cookie: hooks, middleware and errors show them as `***`, and an
+     * echo of their value in a response is redacted like the password.
+     */
+    readonly secretHeaders?: readonly string[] | undefined;
+    /**
+     * What to do when the service answers with a redirect (3xx). `"error"` (default): the call fails
+     * with RedirectError, so that the password and the body never go to an address you did not
+     * configure. `"same-origin-get"`: HTTP GET calls follow redirects to the same origin (up to 5);
+     * anything else is still a RedirectError.
+     */
+    readonly redirect?: "error" | "same-origin-get" | undefined;
+    /** Request middleware, run in order on every call (before the call's own). */
+    readonly middleware?: readonly Middleware[] | undefined;
     /** Time limit for a whole call, headers and body together, in milliseconds; default 30 000. 0 disables it. */
     readonly timeoutMs?: number | undefined;
     /** Aborts every call made with this client when it fires. */
@@ -91,6 +112,8 @@ export interface CallOptions {
     readonly timeoutMs?: number | undefined;
     /** Extra request headers for this call, over the client's. */
     readonly headers?: Readonly<Record<string, string>> | undefined;
+    /** Middleware for this call, run after the client's. */
+    readonly middleware?: readonly Middleware[] | undefined;
 }
 /** Resolved client options. */
 export interface Config {
@@ -99,13 +122,19 @@ export interface Config {
     readonly namespace: string | undefined;
     readonly binding: Binding;
     readonly credentials: Credentials | undefined;
-    readonly fetch: typeof fetch;
+    readonly fetch: FetchLike;
     readonly headers: Readonly<Record<string, string>>;
+    /** Secret header names, lower case (the defaults and the client's). */
+    readonly secretHeaders: readonly string[];
+    readonly redirect: "error" | "same-origin-get";
+    readonly middleware: readonly Middleware[];
     readonly timeoutMs: number;
     readonly signal: AbortSignal | undefined;
     readonly maxResponseBytes: number;
     readonly hooks?: ClientHooks | undefined;
 }
+/** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
+export declare function checkBaseUrl(value: string): string;
 /** Validates and resolves options. Throws TypeError on unusable options. */
 export declare function createConfig(options: ClientOptions): Config;
 //# sourceMappingURL=config.d.ts.map

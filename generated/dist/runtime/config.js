@@ -5,19 +5,25 @@
  * binds one to all operations.
  */
 import { BINDINGS, bindingInfo } from "./binding.js";
-/** Validates and resolves options. Throws TypeError on unusable options. */
-export function createConfig(options) {
+import { SECRET_HEADERS } from "./errors.js";
+/** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
+export function checkBaseUrl(value) {
     let base;
     try {
-        base = new URL(options.baseUrl);
+        base = new URL(value);
     }
     catch {
-        throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(options.baseUrl)}`);
+        throw new TypeError(`baseUrl is not an absolute URL: ${JSON.stringify(value)}`);
     }
     if (base.protocol !== "http:" && base.protocol !== "https:")
         throw new TypeError(`baseUrl must be http or https, got ${base.protocol}`);
     if (base.search !== "" || base.hash !== "")
         throw new TypeError("baseUrl must not have a query or fragment");
+    return base.href.replace(/\/+$/, "");
+}
+/** Validates and resolves options. Throws TypeError on unusable options. */
+export function createConfig(options) {
+    const baseUrl = checkBaseUrl(options.baseUrl);
     const binding = options.binding ?? "soap11";
     if (bindingInfo(binding) === undefined)
         throw new TypeError(`unknown binding ${JSON.stringify(binding)} (use ${BINDINGS.join(", ")})`);
@@ -27,16 +33,30 @@ export function createConfig(options) {
     const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
     if (!(maxResponseBytes > 0))
         throw new TypeError("maxResponseBytes must be a number > 0");
-    const f = options.fetch ?? globalThis.fetch;
+    // The global fetch is looked up at each call (so that a test double installed later is used) and
+    // called as a plain function (browsers refuse a fetch called as a method of another object).
+    const f = options.fetch ?? (typeof globalThis.fetch === "function" ? (url, init) => globalThis.fetch(url, init) : undefined);
     if (typeof f !== "function")
         throw new TypeError("no fetch: pass options.fetch");
+    const redirect = options.redirect ?? "error";
+    if (redirect !== "error" && redirect !== "same-origin-get")
+        throw new TypeError(`redirect must be "error" or "same-origin-get", got ${JSON.stringify(redirect)}`);
+    const middleware = [...(options.middleware ?? [])];
+    for (const m of middleware)
+        if (m === null || typeof m !== "object")
+            throw new TypeError("each middleware must be an object with onRequest and/or onResponse");
     return Object.freeze({
-        baseUrl: base.href.replace(/\/+$/, ""),
+        baseUrl,
         namespace: options.namespace,
         binding,
         credentials: options.credentials,
         fetch: f,
         headers: Object.freeze({ ...options.headers }),
+        secretHeaders: Object.freeze([
+            ...new Set([...SECRET_HEADERS, ...(options.secretHeaders ?? []).map((h) => h.toLowerCase())]),
+        ]),
+        redirect,
+        middleware: Object.freeze(middleware),
         timeoutMs,
         signal: options.signal,
         maxResponseBytes,

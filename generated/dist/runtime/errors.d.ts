@@ -16,6 +16,12 @@ export interface ErrorContext {
      */
     readonly secrets?: readonly string[] | undefined;
 }
+/**
+ * Marks text that came from outside the client (a value the caller passed, server text, a URL,
+ * a body) inside one of our own messages: only marked text is redacted, so the fixed wording of a
+ * message is never rewritten, however short the password.
+ */
+export declare function outside(text: string): string;
 /** Base class of every error the client throws. */
 export declare class AsmxError extends Error {
     name: string;
@@ -108,6 +114,23 @@ export declare class TimeoutError extends AsmxError {
     readonly timeoutMs: number;
     constructor(timeoutMs: number, ctx: ErrorContext);
 }
+/**
+ * The server answered with a redirect (3xx). Redirects are not followed by default, so that the
+ * password and the request body never reach another address; `redirect: "same-origin-get"`
+ * follows same-origin redirects of HTTP GET calls only.
+ */
+export declare class RedirectError extends AsmxError {
+    name: string;
+    readonly status: number;
+    /** The `Location` the server named (redacted), or "" when it is not visible (a browser's opaque redirect). */
+    readonly location: string;
+    constructor(status: number, location: string, why: string, ctx: ErrorContext);
+}
+/** A request middleware threw (or rejected); the call was not sent, or its response was dropped. */
+export declare class MiddlewareError extends AsmxError {
+    name: string;
+    constructor(stage: "onRequest" | "onResponse", cause: unknown, ctx: ErrorContext);
+}
 /** The caller's AbortSignal fired. */
 export declare class AbortError extends AsmxError {
     name: string;
@@ -118,8 +141,20 @@ export declare class NetworkError extends AsmxError {
     name: string;
     constructor(cause: unknown, ctx: ErrorContext);
 }
-/** Replaces every occurrence of each secret, in any wire form (URL, form, XML, JSON encodings), with `***`. */
+/** Replaces every occurrence of each secret, in any wire form (URL, form, XML, JSON, base64 encodings), with `***`. */
 export declare function redact(text: string, secrets: readonly string[]): string;
+/** Header names whose values are never shown (compared in lower case). */
+export declare const SECRET_HEADERS: readonly string[];
+/**
+ * Headers as hooks and errors may show them: the value of a secret header (the defaults above and
+ * any the client names) is `***`; every other value has the secrets redacted.
+ */
+export declare function showHeaders(headers: Iterable<readonly [string, string]>, secretNames: readonly string[], secrets: readonly string[]): Record<string, string>;
+/**
+ * The secrets a header carries: the whole value of each secret header, and its credential part
+ * without an auth scheme (`Basic abc` → `abc` too), so that an echo of either is redacted.
+ */
+export declare function headerSecrets(headers: Iterable<readonly [string, string]>, secretNames: readonly string[]): string[];
 /**
  * The cause as given when it shows no secret (so `instanceof` on it keeps working); otherwise a
  * plain Error copy with only the name, a redacted message, the primitive own properties

@@ -8,6 +8,8 @@ export { XsdDateTime } from "./datetime.js";
 export { ResponseDecoder, decodeResponse, type DecodeOutcome, type FaultInfo } from "./decode.js";
 export { defineEnum, defineOperation, defineRecord, type EnumDescriptor, type FieldDescriptor, type LazyRecordDescriptor, type OperationDescriptor, type ParamDescriptor, type RecordDescriptor, type ResultDescriptor, type ScalarName, type ValueType, } from "./descriptor.js";
 export { encodeRequest, escapeXmlText, soapActionFor, type Credentials, type WireRequest } from "./encode.js";
-export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, NetworkError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, type ErrorContext, } from "./errors.js";
+export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, type ErrorContext, } from "./errors.js";
+export type { Middleware, MiddlewareHeaders, MiddlewareRequest, MiddlewareResponse, MutableMiddlewareHeaders, } from "./middleware.js";
+export type { FetchBody, FetchBodyReader, FetchLike, FetchRequestInit, FetchResponse } from "./transport.js";
 export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";
 //# sourceMappingURL=index.d.ts.map

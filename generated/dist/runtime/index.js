@@ -8,6 +8,6 @@ export { XsdDateTime } from "./datetime.js";
 export { ResponseDecoder, decodeResponse } from "./decode.js";
 export { defineEnum, defineOperation, defineRecord, } from "./descriptor.js";
 export { encodeRequest, escapeXmlText, soapActionFor } from "./encode.js";
-export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, NetworkError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, } from "./errors.js";
+export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, } from "./errors.js";
 export { XmlSyntaxError } from "./xml.js";
 //# sourceMappingURL=index.js.map

@@ -6,6 +6,7 @@
  * decoder turn it into an EncodeError or DecodeError that names the parameter or path.
  */
 import { XsdDateTime } from "./datetime.js";
+import { outside } from "./errors.js";
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export class CodecError extends Error {
     name = "CodecError";
@@ -66,9 +67,9 @@ function encodeInteger(value, min, max, type) {
     if (typeof value !== "number")
         throw new CodecError(`expected a number (${type}), got ${typeof value}`);
     if (!Number.isInteger(value))
-        throw new CodecError(`${type} must be an integer, got ${value}`);
+        throw new CodecError(`${type} must be an integer, got ${outside(String(value))}`);
     if (value < min || value > max)
-        throw new CodecError(`${type} must be within ${min}..${max}, got ${value}`);
+        throw new CodecError(`${type} must be within ${min}..${max}, got ${outside(String(value))}`);
     return String(value === 0 ? 0 : value);
 }
 function bytesToBase64(bytes) {
@@ -160,7 +161,7 @@ export const CODECS = {
             if (typeof value !== "bigint")
                 throw new CodecError(`expected a bigint (long), got ${typeof value}`);
             if (value < INT64_MIN || value > INT64_MAX)
-                throw new CodecError(`long must be within 64 bits, got ${value}`);
+                throw new CodecError(`long must be within 64 bits, got ${outside(String(value))}`);
             return value.toString();
         },
     },
@@ -208,14 +209,20 @@ export const CODECS = {
             }
         },
         encode: (value) => {
+            let dt;
             if (value instanceof XsdDateTime)
-                return value.toString();
-            if (value instanceof Date) {
+                dt = value;
+            else if (value instanceof Date) {
                 if (Number.isNaN(value.getTime()))
                     throw new CodecError("invalid Date");
-                return XsdDateTime.fromDate(value).toString();
+                dt = XsdDateTime.fromDate(value);
             }
-            throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+            else
+                throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+            // .NET's DateTime holds years 1..9999 only: the service could not read anything else.
+            if (dt.year < 1 || dt.year > 9999)
+                throw new CodecError(`dateTime must be within 0001-01-01..9999-12-31 (what .NET can read), got ${outside(dt.toString())}`);
+            return dt.toString();
         },
     },
     base64Binary: {

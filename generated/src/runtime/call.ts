@@ -6,32 +6,126 @@
  * typed error that names the operation and binding and carries no password.
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
-import type { CallOptions, ClientHooks, Config, RequestEvent } from "./config.js";
+import { checkBaseUrl, type CallOptions, type ClientHooks, type Config } from "./config.js";
 import { ResponseDecoder } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
-import { encodeRequest, type Credentials, type WireRequest } from "./encode.js";
+import { encodeRequest, type WireRequest } from "./encode.js";
 import {
   AbortError,
   AsmxError,
   DecodeError,
   HttpFaultError,
   HttpStatusError,
+  MiddlewareError,
   NetworkError,
+  RedirectError,
   ResponseTooLargeError,
   SoapFaultError,
   TimeoutError,
+  headerSecrets,
   redact,
   sanitizeCause,
+  showHeaders,
   type ErrorContext,
 } from "./errors.js";
+import { HeaderSet, type MiddlewareHeaders, type MiddlewareRequest } from "./middleware.js";
+import type { FetchBodyReader, FetchResponse } from "./transport.js";
 
 const SNIPPET_BYTES = 2048;
 
-/** Why the call's signal fired. */
+/** Why the call stopped early. */
 type StopReason = { kind: "timeout" } | { kind: "abort"; reason: unknown };
 
-function stopError(stop: StopReason, timeoutMs: number, ctx: ErrorContext): AsmxError {
-  return stop.kind === "timeout" ? new TimeoutError(timeoutMs, ctx) : new AbortError(stop.reason, ctx);
+/**
+ * The call's deadline and abort signals, raced against every await on the transport (the fetch
+ * promise and each body read), so that a fetch or a body stream that ignores its abort signal
+ * cannot keep the call waiting: on expiry the call rejects at once, and what can be cancelled
+ * (the fetch signal, the body reader) is cancelled without waiting for it.
+ */
+class Stopper {
+  readonly controller = new AbortController();
+  reason: StopReason | undefined;
+  private readonly stopped: Promise<never>;
+  private reject: (err: unknown) => void = () => undefined;
+  private readonly cancels: Array<() => void> = [];
+  private readonly cleanups: Array<() => void> = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly ctx: () => ErrorContext,
+  ) {
+    this.stopped = new Promise<never>((_resolve, reject) => {
+      this.reject = reject;
+    });
+    this.stopped.catch(() => undefined);
+    if (timeoutMs > 0) this.timer = setTimeout(() => this.fire({ kind: "timeout" }), timeoutMs);
+  }
+
+  /** Aborts the call when `signal` fires. */
+  link(signal: AbortSignal | undefined): void {
+    if (signal === undefined) return;
+    const listener = (): void => this.fire({ kind: "abort", reason: signal.reason });
+    if (signal.aborted) listener();
+    else {
+      signal.addEventListener("abort", listener, { once: true });
+      this.cleanups.push(() => signal.removeEventListener("abort", listener));
+    }
+  }
+
+  fire(reason: StopReason): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.reject(this.error());
+    try {
+      this.controller.abort(reason.kind === "abort" ? reason.reason : undefined);
+    } catch {
+      // an abort listener of the transport threw: the call is stopped anyway
+    }
+    for (const cancel of this.cancels.splice(0)) cancel();
+  }
+
+  /** The typed error of the stop (TimeoutError or AbortError). */
+  error(): AsmxError {
+    const ctx = this.ctx();
+    return this.reason?.kind === "abort"
+      ? new AbortError(this.reason.reason, ctx)
+      : new TimeoutError(this.timeoutMs, ctx);
+  }
+
+  /** Throws the stop error when the call has been stopped. */
+  check(): void {
+    if (this.reason !== undefined) throw this.error();
+  }
+
+  /** `promise`, or the stop error as soon as the call is stopped, whichever comes first. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    if (this.reason !== undefined) {
+      promise.catch(() => undefined);
+      return Promise.reject(this.error());
+    }
+    return Promise.race([promise, this.stopped]);
+  }
+
+  /** Runs `cancel` (never awaited, errors ignored) when the call stops, or at once if it has. */
+  onStop(cancel: () => unknown): void {
+    const run = (): void => {
+      try {
+        const r = cancel();
+        if (r instanceof Promise) r.catch(() => undefined);
+      } catch {
+        // a transport's cancel that throws changes nothing: the call has already failed
+      }
+    };
+    if (this.reason !== undefined) run();
+    else this.cancels.push(run);
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    for (const c of this.cleanups.splice(0)) c();
+    this.cancels.length = 0;
+  }
 }
 
 /** Calls a hook; a hook's exception is ignored (logging must not break a call). */
@@ -44,18 +138,33 @@ function callHook<E>(hook: ((event: E) => void) | undefined, event: E): void {
   }
 }
 
-/** Reads the body as bytes, up to `limit` (then throws ResponseTooLargeError). */
-async function readBytes(response: Response, limit: number, ctx: ErrorContext): Promise<Uint8Array> {
+/** Cancels a body reader without waiting (a stream may ignore cancellation). */
+function cancelReader(reader: FetchBodyReader): void {
+  try {
+    void reader.cancel().catch(() => undefined);
+  } catch {
+    // ignored: the call has already failed
+  }
+}
+
+/** Reads the body as bytes, up to `limit` (then throws ResponseTooLargeError); every read races the deadline. */
+async function readBytes(
+  response: FetchResponse,
+  limit: number,
+  ctx: ErrorContext,
+  stopper: Stopper,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
+  stopper.onStop(() => cancelReader(reader));
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const { done, value } = await stopper.race(reader.read());
+    if (done || value === undefined) break;
     total += value.byteLength;
     if (total > limit) {
-      void reader.cancel().catch(() => undefined);
+      cancelReader(reader);
       throw new ResponseTooLargeError(limit, ctx);
     }
     chunks.push(value);
@@ -78,12 +187,13 @@ function charsetOf(contentType: string): string {
 
 /** Streams a 2xx XML body through the decoder, enforcing the size limit. */
 async function decodeStreaming(
-  response: Response,
+  response: FetchResponse,
   op: OperationDescriptor,
   binding: Binding,
   namespace: string,
   limit: number,
   ctx: ErrorContext,
+  stopper: Stopper,
 ): Promise<unknown> {
   const decoder = new ResponseDecoder(op, binding, namespace, ctx);
   let text: TextDecoder;
@@ -101,11 +211,12 @@ async function decodeStreaming(
   let total = 0;
   if (response.body !== null) {
     const reader = response.body.getReader();
+    stopper.onStop(() => cancelReader(reader));
     let finished = false;
     try {
       for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
+        const { done, value } = await stopper.race(reader.read());
+        if (done || value === undefined) break;
         total += value.byteLength;
         if (total > limit) throw new ResponseTooLargeError(limit, ctx);
         let chunk: string;
@@ -127,7 +238,7 @@ async function decodeStreaming(
       finished = true;
     } finally {
       // On any failure, stop the transfer at once instead of leaving the server streaming.
-      if (!finished) void reader.cancel().catch(() => undefined);
+      if (!finished) cancelReader(reader);
     }
   }
   try {
@@ -166,16 +277,17 @@ function serviceMessageOf(text: string): string {
 }
 
 async function failure(
-  response: Response,
+  response: FetchResponse,
   binding: Binding,
   op: OperationDescriptor,
   namespace: string,
   limit: number,
   secrets: readonly string[],
   ctx: ErrorContext,
+  stopper: Stopper,
 ): Promise<AsmxError> {
   const contentType = response.headers.get("content-type") ?? "";
-  const bytes = await readBytes(response, limit, ctx);
+  const bytes = await readBytes(response, limit, ctx, stopper);
   const text = lenientText(bytes);
   const snippet = snippetOf(bytes, secrets);
   const soap = BINDING_INFO[binding].fault === "soap";
@@ -207,31 +319,9 @@ async function failure(
     response.status,
     contentType,
     snippet,
-    response.ok ? "unexpected response" : "error status",
+    response.status >= 200 && response.status < 300 ? "unexpected response" : "error status",
     ctx,
   );
-}
-
-/** Merges signals: the call's own (timeout) and the client's and caller's. */
-function linkSignals(
-  signals: ReadonlyArray<AbortSignal | undefined>,
-  controller: AbortController,
-  onStop: (s: StopReason) => void,
-): () => void {
-  const cleanups: Array<() => void> = [];
-  for (const s of signals) {
-    if (s === undefined) continue;
-    const listener = (): void => {
-      onStop({ kind: "abort", reason: s.reason });
-      controller.abort(s.reason);
-    };
-    if (s.aborted) listener();
-    else {
-      s.addEventListener("abort", listener, { once: true });
-      cleanups.push(() => s.removeEventListener("abort", listener));
-    }
-  }
-  return () => cleanups.forEach((c) => c());
 }
 
 /** The request a call would send (for logging, tests and goldens): nothing is sent. */
@@ -253,52 +343,22 @@ export function prepareRequest<P, R>(
 }
 
 /**
- * The request as hooks see it: encoded again with `***` as the password (so the URL and body
- * keep their exact shape), then any other occurrence of the password (another parameter, a
- * header) redacted too.
- */
-function requestEvent(
-  op: OperationDescriptor,
-  binding: Binding,
-  params: object,
-  credentials: Credentials | undefined,
-  namespace: string,
-  baseUrl: string,
-  headers: Readonly<Record<string, string>>,
-  secrets: readonly string[],
-): RequestEvent {
-  const shown = encodeRequest(
-    op,
-    binding,
-    params,
-    credentials === undefined ? undefined : { ...credentials, password: "***" },
-    namespace,
-  );
-  const h: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...headers, ...shown.headers })) h[k] = redact(v, secrets);
-  return Object.freeze({
-    operation: op.name,
-    binding,
-    method: shown.method,
-    url: redact(baseUrl + shown.path, secrets),
-    headers: Object.freeze(h),
-    body: shown.body === null ? null : redact(shown.body, secrets),
-  });
-}
-
-/**
  * Calls one operation: every generated operation function is this, with the operation's
  * descriptor. Resolves with the decoded result. Rejects with an {@link AsmxError}:
  *
- * - {@link EncodeError} before any I/O: a parameter is missing, of the wrong type, out of range,
- *   or cannot be sent over the chosen binding (names the parameter);
+ * - {@link EncodeError} before any I/O: a parameter is missing, unknown, of the wrong type, out of
+ *   range, or cannot be sent over the chosen binding (names the parameter); no credentials for an
+ *   operation that sends them;
  * - {@link SoapFaultError} (SOAP 1.1/1.2) or {@link HttpFaultError} (HTTP GET/POST): the service
  *   raised an exception (both are {@link ServiceFaultError});
  * - {@link HttpStatusError}: another status, or an answer that is not the service's XML;
+ * - {@link RedirectError}: a 3xx (redirects are not followed unless the client allows same-origin GET ones);
  * - {@link DecodeError}: the answer does not match the operation's result (names the path);
- * - {@link TimeoutError}, {@link AbortError}, {@link ResponseTooLargeError}, {@link NetworkError}.
+ * - {@link MiddlewareError}: a request middleware threw;
+ * - {@link TimeoutError}, {@link AbortError} (even when the fetch ignores its signal),
+ *   {@link ResponseTooLargeError}, {@link NetworkError}.
  *
- * Secrets (the password) are redacted from every message, cause and hook payload.
+ * Secrets (the password, secret headers) are redacted from every message, cause and hook payload.
  */
 export async function invoke<P, R>(
   config: Config,
@@ -318,6 +378,8 @@ export async function invoke<P, R>(
   }
 }
 
+const MAX_REDIRECTS = 5;
+
 async function send<P, R>(
   config: Config,
   op: OperationDescriptor<P, R>,
@@ -328,79 +390,245 @@ async function send<P, R>(
 ): Promise<R> {
   const credentials = options.credentials ?? config.credentials;
   const namespace = config.namespace ?? op.namespace;
-  const secrets = credentials?.password ? [credentials.password] : [];
-  // Every error built with this context has the password redacted.
-  const ctx: ErrorContext = { operation: op.name, binding, secrets };
+  const secretNames = config.secretHeaders;
+  const password = credentials?.password ? [credentials.password] : [];
+  const callHeaders = { ...config.headers, ...options.headers };
+  let secrets: readonly string[] = [...password, ...headerSecrets(Object.entries(callHeaders), secretNames)];
+  // Every error built with this context has the secrets redacted.
+  let ctx: ErrorContext = { operation: op.name, binding, secrets };
   const wire = encodeRequest(op, binding, params as object, credentials, namespace);
   const timeoutMs = options.timeoutMs ?? config.timeoutMs;
-  const url = config.baseUrl + wire.path;
-  const headers = { ...config.headers, ...options.headers, ...wire.headers };
+  const headers = new HeaderSet(
+    [...Object.entries(callHeaders), ...Object.entries(wire.headers)],
+    secretNames,
+    () => secrets,
+  );
+  const middleware =
+    options.middleware === undefined || options.middleware.length === 0
+      ? config.middleware
+      : [...config.middleware, ...options.middleware];
 
-  const controller = new AbortController();
-  let stop: StopReason | undefined;
-  const onStop = (s: StopReason): void => {
-    stop ??= s;
-  };
-  const unlink = linkSignals([config.signal, options.signal], controller, onStop);
-  const timer =
-    timeoutMs > 0
-      ? setTimeout(() => {
-          onStop({ kind: "timeout" });
-          controller.abort();
-        }, timeoutMs)
-      : undefined;
+  const stopper = new Stopper(timeoutMs, () => ctx);
+  stopper.link(config.signal);
+  stopper.link(options.signal);
   try {
-    if (stop) throw stopError(stop, timeoutMs, ctx);
-    if (hooks.onRequest)
-      callHook(
-        hooks.onRequest,
-        requestEvent(op, binding, params as object, credentials, namespace, config.baseUrl, headers, secrets),
+    stopper.check();
+    let baseUrl = config.baseUrl;
+    let request: MiddlewareRequest | undefined;
+    if (middleware.length > 0 || hooks.onRequest !== undefined) {
+      // What middleware and hooks see: the request encoded again with `***` as the password (so the
+      // URL and body keep their exact shape), then any other occurrence of a secret redacted too.
+      const shown = encodeRequest(
+        op,
+        binding,
+        params as object,
+        credentials === undefined ? undefined : { ...credentials, password: "***" },
+        namespace,
       );
-    const sent = Date.now();
-    let response: Response;
-    try {
-      response = await config.fetch(url, {
+      const shownPath = redact(shown.path, secrets);
+      const shownBody = shown.body === null ? null : redact(shown.body, secrets);
+      let extraSignal: AbortSignal | undefined;
+      request = {
+        operation: op.name,
+        binding,
         method: wire.method,
+        get baseUrl() {
+          return baseUrl;
+        },
+        set baseUrl(value: string) {
+          baseUrl = checkBaseUrl(String(value));
+        },
+        path: shownPath,
+        get url() {
+          return baseUrl + shownPath;
+        },
         headers,
-        body: wire.body,
-        signal: controller.signal,
-      });
-    } catch (err) {
-      if (stop) throw stopError(stop, timeoutMs, ctx);
-      throw new NetworkError(sanitizeCause(err, secrets), ctx);
+        body: shownBody,
+        get signal() {
+          return extraSignal;
+        },
+        set signal(value: AbortSignal | undefined) {
+          extraSignal = value;
+          stopper.link(value);
+        },
+      };
+      for (const m of middleware) {
+        if (m.onRequest === undefined) continue;
+        try {
+          await stopper.race(Promise.resolve(m.onRequest(request)));
+        } catch (err) {
+          stopper.check();
+          throw new MiddlewareError("onRequest", err, ctx);
+        }
+        // A middleware may have set a secret header: its value is a secret from now on.
+        secrets = [...password, ...headerSecrets(headers.realEntries(), secretNames)];
+        ctx = { operation: op.name, binding, secrets };
+      }
+      if (hooks.onRequest !== undefined)
+        callHook(
+          hooks.onRequest,
+          Object.freeze({
+            operation: op.name,
+            binding,
+            method: wire.method,
+            url: redact(baseUrl, secrets) + shownPath,
+            headers: Object.freeze(showHeaders(headers.realEntries(), secretNames, secrets)),
+            body: shownBody,
+          }),
+        );
+    }
+    const sent = Date.now();
+    let url = baseUrl + wire.path;
+    let response: FetchResponse;
+    // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the global object.
+    const fetchUnbound = config.fetch;
+    for (let hop = 0; ; hop++) {
+      try {
+        response = await stopper.race(
+          Promise.resolve().then(() =>
+            fetchUnbound(url, {
+              method: wire.method,
+              headers: headers.real(),
+              body: wire.body,
+              signal: stopper.controller.signal,
+              redirect: "manual",
+            }),
+          ),
+        );
+      } catch (err) {
+        stopper.check();
+        if (err instanceof AsmxError) throw err;
+        throw new NetworkError(sanitizeCause(err, secrets), ctx);
+      }
+      const next = redirectTarget(response, url, wire.method, config.redirect, hop, ctx);
+      if (next === null) break;
+      void response.body?.cancel().catch(() => undefined);
+      url = next;
     }
     try {
       const contentType = response.headers.get("content-type") ?? "";
+      const durationMs = Date.now() - sent;
       callHook(hooks.onResponse, {
         operation: op.name,
         binding,
         status: response.status,
         contentType: redact(contentType, secrets),
-        durationMs: Date.now() - sent,
+        durationMs,
       });
-      const declared = Number(response.headers.get("content-length") ?? "NaN");
-      if (declared > config.maxResponseBytes) {
-        void response.body?.cancel().catch(() => undefined);
-        throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
+      if (request !== undefined) {
+        const shownResponse = {
+          operation: op.name,
+          binding,
+          status: response.status,
+          headers: responseHeaders(response, secretNames, secrets),
+          durationMs,
+        };
+        for (let i = middleware.length - 1; i >= 0; i--) {
+          const m = middleware[i];
+          if (m?.onResponse === undefined) continue;
+          try {
+            await stopper.race(Promise.resolve(m.onResponse(shownResponse, request)));
+          } catch (err) {
+            stopper.check();
+            throw new MiddlewareError("onResponse", err, ctx);
+          }
+        }
       }
+      const declared = Number(response.headers.get("content-length") ?? "NaN");
+      if (declared > config.maxResponseBytes) throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
       if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
         // HTTP GET/POST answer a void method with an empty body.
-        const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx));
+        const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx, stopper));
         if (body.trim() !== "") throw new DecodeError("", "an empty body (void result)", body, ctx);
         return undefined as R;
       }
       if (response.status === 200 && /xml/i.test(contentType)) {
-        const value = await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx);
+        const value = await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, ctx, stopper);
         return (op.result.void === true ? undefined : value) as R;
       }
-      throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx);
+      throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
     } catch (err) {
-      if (stop) throw stopError(stop, timeoutMs, ctx);
+      // The body is not read to its end: stop the transfer (without waiting for the transport).
+      try {
+        void response.body?.cancel().catch(() => undefined);
+      } catch {
+        // a locked or broken body: nothing more to cancel
+      }
+      stopper.check();
       if (err instanceof AsmxError) throw err;
       throw new NetworkError(sanitizeCause(err, secrets), ctx);
     }
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    unlink();
+    stopper.dispose();
   }
+}
+
+/**
+ * Where a redirect leads, or null when the response is not a redirect. Throws RedirectError
+ * unless the client allows same-origin redirects of HTTP GET calls and this one is such.
+ */
+function redirectTarget(
+  response: FetchResponse,
+  url: string,
+  method: "GET" | "POST",
+  policy: Config["redirect"],
+  hop: number,
+  ctx: ErrorContext,
+): string | null {
+  if (response.type === "opaqueredirect")
+    throw new RedirectError(
+      response.status,
+      "",
+      "the Location is hidden from the page; use the final address as baseUrl",
+      ctx,
+    );
+  if (response.status < 300 || response.status > 399 || response.status === 304) return null;
+  const location = response.headers.get("location");
+  if (location === null) return null;
+  let target: URL;
+  try {
+    target = new URL(location, url);
+  } catch {
+    throw new RedirectError(response.status, location, "the Location is not a valid URL", ctx);
+  }
+  const shown = target.href;
+  if (policy !== "same-origin-get")
+    throw new RedirectError(
+      response.status,
+      shown,
+      'credentials and bodies never follow a redirect; use the final address as baseUrl (or redirect: "same-origin-get" for HTTP GET)',
+      ctx,
+    );
+  if (method !== "GET") throw new RedirectError(response.status, shown, "only HTTP GET calls follow redirects", ctx);
+  if (target.origin !== new URL(url).origin)
+    throw new RedirectError(response.status, shown, "it leads to another origin", ctx);
+  if (hop + 1 > MAX_REDIRECTS)
+    throw new RedirectError(response.status, shown, `more than ${MAX_REDIRECTS} redirects`, ctx);
+  return target.href;
+}
+
+/** Response headers as middleware sees them (secret values `***`, secrets redacted). */
+function responseHeaders(
+  response: FetchResponse,
+  secretNames: readonly string[],
+  secrets: readonly string[],
+): MiddlewareHeaders {
+  const h = response.headers as {
+    get(name: string): string | null;
+    forEach?: (cb: (value: string, key: string) => void) => void;
+  };
+  const show = (name: string, value: string): string =>
+    secretNames.includes(name.toLowerCase()) ? "***" : redact(value, secrets);
+  return {
+    get: (name) => {
+      const v = h.get(name);
+      return v === null ? null : show(name, v);
+    },
+    has: (name) => h.get(name) !== null,
+    entries: () => {
+      const out: Array<[string, string]> = [];
+      h.forEach?.((value, key) => out.push([key, show(key, value)]));
+      return out;
+    },
+  };
 }

@@ -7,7 +7,7 @@
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
 import type { OperationDescriptor, ParamDescriptor } from "./descriptor.js";
-import { EncodeError, type ErrorContext } from "./errors.js";
+import { EncodeError, outside, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
 
 /** Account credentials, sent as the operation's `username` and `password` parameters. */
@@ -62,13 +62,85 @@ function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx:
     }
     if (typeof value !== "string" || !type.values.includes(value))
       throw new CodecError(
-        `expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? JSON.stringify(value) : typeof value}`,
+        `expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? outside(JSON.stringify(value)) : typeof value}`,
       );
     return value;
   } catch (err) {
     if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
-    throw err;
+    throw new EncodeError(label, threw("encoding the value", err), ctx);
   }
+}
+
+const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** What a throwing getter or proxy trap said, as an EncodeError reason. */
+const threw = (what: string, err: unknown): string =>
+  `${what} threw: ${outside(err instanceof Error ? `${err.name}: ${err.message}` : String(err))}`;
+
+/**
+ * The caller's parameter values by property name: own enumerable properties only (nothing
+ * inherited), each read once. An unknown property is an error (a typo such as `mesgId` must not
+ * pass silently), and so is a getter or proxy that throws.
+ */
+function readParams(op: OperationDescriptor, params: object, ctx: ErrorContext): Map<string, unknown> {
+  const known = new Map<string, ParamDescriptor>();
+  for (const p of op.params) if (p.credential === null) known.set(p.prop, p);
+  let keys: string[];
+  try {
+    keys = Object.keys(params);
+  } catch (err) {
+    throw new EncodeError("(parameters)", threw("listing the properties", err), ctx);
+  }
+  const values = new Map<string, unknown>();
+  for (const key of keys) {
+    const param = known.get(key);
+    if (param === undefined) {
+      const credential = op.params.some((p) => p.credential !== null && p.prop === key);
+      const hint = credential
+        ? "it comes from the client's or the call's credentials, not from the parameters"
+        : known.size === 0
+          ? "this operation takes no parameters"
+          : `known: ${[...known.keys()].join(", ")}`;
+      throw new EncodeError(outside(key), `unknown parameter (${hint})`, ctx);
+    }
+    try {
+      values.set(key, (params as Record<string, unknown>)[key]);
+    } catch (err) {
+      throw new EncodeError(param.wire, threw("reading the value", err), ctx);
+    }
+  }
+  return values;
+}
+
+/** The items of a list parameter: a real array without holes, each item read once. */
+function listItems(param: ParamDescriptor, value: unknown, ctx: ErrorContext): unknown[] {
+  if (!Array.isArray(value))
+    throw new EncodeError(
+      param.wire,
+      `expected an array, got ${value instanceof Uint8Array ? "a typed array" : typeof value}`,
+      ctx,
+    );
+  const items: unknown[] = [];
+  let length: number;
+  try {
+    length = value.length;
+  } catch (err) {
+    throw new EncodeError(param.wire, threw("reading the length", err), ctx);
+  }
+  for (let i = 0; i < length; i++) {
+    const label = `${param.wire}[${i}]`;
+    let item: unknown;
+    try {
+      if (!hasOwn(value, i)) throw new EncodeError(label, "a hole in a sparse array (each item must be a value)", ctx);
+      item = (value as unknown[])[i];
+    } catch (err) {
+      if (err instanceof EncodeError) throw err;
+      throw new EncodeError(label, threw("reading the item", err), ctx);
+    }
+    if (item === undefined || item === null) throw new EncodeError(label, `a list item cannot be ${String(item)}`, ctx);
+    items.push(item);
+  }
+  return items;
 }
 
 function collect(
@@ -77,9 +149,20 @@ function collect(
   credentials: Credentials | undefined,
   ctx: ErrorContext,
 ): EncodedParam[] {
-  const source = params as Readonly<Record<string, unknown>>;
+  if (credentials === undefined && op.params.some((p) => p.credential !== null))
+    throw new EncodeError(
+      "(credentials)",
+      `${op.name} sends ${op.params
+        .filter((p) => p.credential !== null)
+        .map((p) => p.wire)
+        .join(
+          " and ",
+        )} but no credentials are configured: pass credentials: { username, password } to createClient or createConfig, or in the call's options`,
+      ctx,
+    );
+  const source = readParams(op, params, ctx);
   return op.params.map((param) => {
-    const value = param.credential !== null ? credentials?.[param.credential] : source[param.prop];
+    const value = param.credential !== null ? credentials?.[param.credential] : source.get(param.prop);
     if (value === null && param.nillable === true && !param.optional)
       return { param, texts: NIL, single: true, bytes: null };
     if (value === undefined || value === null) {
@@ -92,10 +175,10 @@ function collect(
       const text = encodeValue(param, value, param.wire, ctx);
       return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
     }
-    if (!Array.isArray(value)) throw new EncodeError(param.wire, `expected an array, got ${typeof value}`, ctx);
+    const items = listItems(param, value, ctx);
     return {
       param,
-      texts: value.map((v: unknown, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)),
+      texts: items.map((v, i) => encodeValue(param, v, `${param.wire}[${i}]`, ctx)),
       single: false,
       bytes: null,
     };

@@ -45,11 +45,21 @@ export {
   EncodeError,
   HttpFaultError,
   HttpStatusError,
+  MiddlewareError,
   NetworkError,
+  RedirectError,
   ResponseTooLargeError,
   ServiceFaultError,
   SoapFaultError,
   TimeoutError,
   type ErrorContext,
 } from "./errors.js";
+export type {
+  Middleware,
+  MiddlewareHeaders,
+  MiddlewareRequest,
+  MiddlewareResponse,
+  MutableMiddlewareHeaders,
+} from "./middleware.js";
+export type { FetchBody, FetchBodyReader, FetchLike, FetchRequestInit, FetchResponse } from "./transport.js";
 export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";

@@ -7,6 +7,7 @@
  */
 import { XsdDateTime } from "./datetime.js";
 import type { ScalarName } from "./descriptor.js";
+import { outside } from "./errors.js";
 
 /** A value did not fit its type; `expected` names the type, `message` says why. */
 export class CodecError extends Error {
@@ -68,8 +69,9 @@ function decodeInteger(text: string, min: number, max: number, type: string): nu
 
 function encodeInteger(value: unknown, min: number, max: number, type: string): string {
   if (typeof value !== "number") throw new CodecError(`expected a number (${type}), got ${typeof value}`);
-  if (!Number.isInteger(value)) throw new CodecError(`${type} must be an integer, got ${value}`);
-  if (value < min || value > max) throw new CodecError(`${type} must be within ${min}..${max}, got ${value}`);
+  if (!Number.isInteger(value)) throw new CodecError(`${type} must be an integer, got ${outside(String(value))}`);
+  if (value < min || value > max)
+    throw new CodecError(`${type} must be within ${min}..${max}, got ${outside(String(value))}`);
   return String(value === 0 ? 0 : value);
 }
 
@@ -159,7 +161,8 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
     },
     encode: (value) => {
       if (typeof value !== "bigint") throw new CodecError(`expected a bigint (long), got ${typeof value}`);
-      if (value < INT64_MIN || value > INT64_MAX) throw new CodecError(`long must be within 64 bits, got ${value}`);
+      if (value < INT64_MIN || value > INT64_MAX)
+        throw new CodecError(`long must be within 64 bits, got ${outside(String(value))}`);
       return value.toString();
     },
   },
@@ -198,12 +201,18 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
       }
     },
     encode: (value) => {
-      if (value instanceof XsdDateTime) return value.toString();
-      if (value instanceof Date) {
+      let dt: XsdDateTime;
+      if (value instanceof XsdDateTime) dt = value;
+      else if (value instanceof Date) {
         if (Number.isNaN(value.getTime())) throw new CodecError("invalid Date");
-        return XsdDateTime.fromDate(value).toString();
-      }
-      throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+        dt = XsdDateTime.fromDate(value);
+      } else throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+      // .NET's DateTime holds years 1..9999 only: the service could not read anything else.
+      if (dt.year < 1 || dt.year > 9999)
+        throw new CodecError(
+          `dateTime must be within 0001-01-01..9999-12-31 (what .NET can read), got ${outside(dt.toString())}`,
+        );
+      return dt.toString();
     },
   },
   base64Binary: {

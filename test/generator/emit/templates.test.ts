@@ -8,10 +8,10 @@ const files = (shipSource: boolean, ops: string) => new Map(emitTemplates(miniMo
 const ping = op("Ping", "{ name: n, type: int }", "{ kind: scalar, type: int, soapElement: PingResult, httpRoot: int }");
 
 describe("emitTemplates", () => {
-  it("writes package.json from the spec: name, version, licence, engines, files, one export per endpoint", () => {
+  it("writes package.json from the spec: name, version, licence, engines, files, one export per endpoint, and ./node (the Node transport)", () => {
     const pkg = JSON.parse(files(true, ping).get("package.json") ?? "{}") as Record<string, unknown>;
     expect(pkg).toMatchObject({ name: "mini-client", version: "1.2.3", license: "UNLICENSED", type: "module", engines: { node: ">=20.19" }, files: ["dist", "src", "README.md"] });
-    expect(Object.keys(pkg["exports"] as object)).toEqual([".", "./endpoints/things", "./package.json"]);
+    expect(Object.keys(pkg["exports"] as object)).toEqual([".", "./endpoints/things", "./node", "./testing", "./testing/msw", "./package.json"]);
     const dist = JSON.parse(files(false, ping).get("package.json") ?? "{}") as Record<string, unknown>;
     expect(dist["files"]).toEqual(["dist", "README.md"]);
   });

@@ -289,6 +289,22 @@ namespace AsmxFixture
                 sb.Append(",\"binding\":"); Json.Str(sb, binding);
                 sb.Append(",\"contentType\":"); Json.Str(sb, r.Headers["Content-Type"]);
                 sb.Append(",\"soapAction\":"); Json.Str(sb, r.Headers["SOAPAction"]);
+                // Headers a test asks about (comma-separated names in X-Fixture-Log-Headers), as received.
+                string ask = r.Headers["X-Fixture-Log-Headers"];
+                if (!string.IsNullOrEmpty(ask))
+                {
+                    sb.Append(",\"headers\":{");
+                    bool first = true;
+                    foreach (string part in ask.Split(','))
+                    {
+                        string name = part.Trim();
+                        if (name.Length == 0) continue;
+                        if (!first) sb.Append(',');
+                        first = false;
+                        Json.Str(sb, name); sb.Append(':'); Json.Str(sb, r.Headers[name]);
+                    }
+                    sb.Append('}');
+                }
             }
             sb.Append(",\"params\":"); sb.Append(c.ParamsJson);
             byte[] body = hc == null ? null : RawBody(hc);

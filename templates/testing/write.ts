@@ -1,0 +1,216 @@
+/**
+ * Responses shaped byte for byte like Mono's ASMX (test/interop/NOTES.md §1, §2, §9): the XML
+ * declaration, the `soap` prefix for both SOAP versions, the namespace declarations in ASMX's
+ * order, null as a missing result element (SOAP) or `xsi:nil` on the root (HTTP), empty values
+ * as self-closed elements, records and lists indented by two spaces over HTTP, `& < >` escaped
+ * and CR written raw, doubles and dateTimes as .NET's XmlConvert writes them.
+ */
+import type { BindingInfo } from "../runtime/binding.js";
+import { XsdDateTime } from "../runtime/datetime.js";
+import type { OperationDescriptor, ValueType } from "../runtime/descriptor.js";
+import { CODECS, CodecError, checkXmlChars } from "../runtime/scalars.js";
+import { dotnetDateTime, dotnetDouble } from "./dotnet.js";
+import type { MockFault } from "./faults.js";
+
+export const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
+export const XSD_NS = "http://www.w3.org/2001/XMLSchema";
+const DECLARATION = `<?xml version="1.0" encoding="utf-8"?>`;
+/** ASMX writes the `soap` prefix for SOAP 1.1 and SOAP 1.2 alike. */
+const PREFIX = "soap";
+const XS_DECLS = `xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
+
+/** A response as the mock sends it. */
+export interface MockResponse {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/** A handler's value does not fit the operation's result type; `path` says where. */
+export class ResultError extends Error {
+  override name = "ResultError";
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`result${path === "" ? "" : ` at ${path}`}: ${reason}`);
+  }
+}
+
+/** Escapes element text as ASMX does: `& < >`; quotes and CR are written as they are. */
+export function escapeText(text: string): string {
+  return /[&<>]/.test(text) ? text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;") : text;
+}
+
+function escapeAttr(text: string): string {
+  return escapeText(text).replace(/"/g, "&quot;");
+}
+
+/** The wire text of one scalar or enum value. */
+function scalarText(type: ValueType, value: unknown, path: string): string {
+  if (typeof type === "string") {
+    try {
+      if (type === "string") {
+        if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
+        checkXmlChars(value);
+        return value;
+      }
+      if (type === "double") {
+        if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
+        return dotnetDouble(value);
+      }
+      if (type === "dateTime") {
+        if (value instanceof Date) return dotnetDateTime(XsdDateTime.fromDate(value));
+        if (!(value instanceof XsdDateTime))
+          throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+        return dotnetDateTime(value);
+      }
+      return CODECS[type].encode(value);
+    } catch (err) {
+      if (err instanceof CodecError || err instanceof RangeError) throw new ResultError(path, err.message);
+      throw err;
+    }
+  }
+  if (type.kind === "enum") {
+    if (typeof value !== "string" || !type.values.includes(value))
+      throw new ResultError(
+        path,
+        `expected one of ${type.values.join(", ")} (${type.name}), got ${JSON.stringify(value)}`,
+      );
+    return value;
+  }
+  throw new ResultError(path, `expected a record ${type.name}`);
+}
+
+/**
+ * One element holding `value`. `indent` is null for one-line output (SOAP), else the indentation
+ * of this element (HTTP GET/POST); its children are indented two more spaces.
+ */
+function element(name: string, type: ValueType, value: unknown, indent: string | null, path: string): string {
+  const lead = indent === null ? "" : `\n${indent}`;
+  if (typeof type === "object" && type.kind === "record") {
+    if (value === null || typeof value !== "object")
+      throw new ResultError(path, `expected a ${type.name} object, got ${value === null ? "null" : typeof value}`);
+    const content = fields(type.fields, value as Record<string, unknown>, indent === null ? null : `${indent}  `, path);
+    return content === "" ? `${lead}<${name} />` : `${lead}<${name}>${content}${lead}</${name}>`;
+  }
+  const text = scalarText(type, value, path);
+  return text === "" ? `${lead}<${name} />` : `${lead}<${name}>${escapeText(text)}</${name}>`;
+}
+
+function fields(
+  list: readonly { wire: string; prop: string; type: ValueType; nullable: boolean }[],
+  obj: Record<string, unknown>,
+  indent: string | null,
+  path: string,
+): string {
+  let out = "";
+  for (const f of list) {
+    const v = obj[f.prop];
+    const at = path === "" ? f.prop : `${path}.${f.prop}`;
+    if (v === null || v === undefined) {
+      // ASMX omits a null reference-typed field.
+      if (f.nullable) continue;
+      throw new ResultError(at, `${f.wire} may not be null`);
+    }
+    out += element(f.wire, f.type, v, indent, at);
+  }
+  return out;
+}
+
+function items(op: OperationDescriptor, value: unknown, indent: string | null): string {
+  if (!Array.isArray(value)) throw new ResultError("", `expected an array, got ${typeof value}`);
+  const item = op.result.item ?? "";
+  let out = "";
+  value.forEach((v: unknown, i) => {
+    if (v === null || v === undefined) throw new ResultError(`[${i}]`, "list items may not be null");
+    out += element(item, op.result.type, v, indent, `[${i}]`);
+  });
+  return out;
+}
+
+function soapEnvelope(info: BindingInfo, body: string): string {
+  return `${DECLARATION}<${PREFIX}:Envelope xmlns:${PREFIX}="${info.envelope?.ns ?? ""}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}"><${PREFIX}:Body>${body}</${PREFIX}:Body></${PREFIX}:Envelope>`;
+}
+
+/** The response of a successful call: `value` is what the handler returned. Throws ResultError when it does not fit. */
+export function writeResult(
+  op: OperationDescriptor,
+  info: BindingInfo,
+  namespace: string,
+  value: unknown,
+): MockResponse {
+  const r = op.result;
+  const ns = escapeAttr(namespace);
+  if (value === undefined || (value === null && !r.nullable))
+    throw new ResultError("", `the result of ${op.name} may not be ${String(value)}`);
+  if (info.envelope !== null) {
+    const responseName = `${op.name}Response`;
+    let inner: string;
+    if (value === null) inner = "";
+    else if (r.kind === "list") {
+      const content = items(op, value, null);
+      inner = content === "" ? `<${r.soapElement} />` : `<${r.soapElement}>${content}</${r.soapElement}>`;
+    } else inner = element(r.soapElement, r.type, value, null, "");
+    const response =
+      inner === "" ? `<${responseName} xmlns="${ns}" />` : `<${responseName} xmlns="${ns}">${inner}</${responseName}>`;
+    return { status: 200, contentType: info.responseContentType, body: soapEnvelope(info, response) };
+  }
+  const root = r.httpRoot;
+  let doc: string;
+  if (value === null) doc = `<${root} ${XS_DECLS} xsi:nil="true" xmlns="${ns}" />`;
+  else if (r.kind === "list" || r.kind === "record") {
+    if (r.kind === "record" && typeof value !== "object")
+      throw new ResultError("", `expected an object, got ${typeof value}`);
+    const content = r.kind === "list" ? items(op, value, "  ") : fieldsOf(op, value);
+    doc =
+      content === ""
+        ? `<${root} ${XS_DECLS} xmlns="${ns}" />`
+        : `<${root} ${XS_DECLS} xmlns="${ns}">${content}\n</${root}>`;
+  } else {
+    const text = scalarText(r.type, value, "");
+    doc = text === "" ? `<${root} xmlns="${ns}" />` : `<${root} xmlns="${ns}">${escapeText(text)}</${root}>`;
+  }
+  return { status: 200, contentType: info.responseContentType, body: `${DECLARATION}\n${doc}` };
+}
+
+function fieldsOf(op: OperationDescriptor, value: unknown): string {
+  const type = op.result.type;
+  if (typeof type !== "object" || type.kind !== "record") return "";
+  return fields(type.fields, value as Record<string, unknown>, "  ", "");
+}
+
+/** SOAP 1.2 names of the SOAP 1.1 fault codes. */
+const SOAP12_CODES: Readonly<Record<string, string>> = {
+  Client: "Sender",
+  Server: "Receiver",
+  VersionMismatch: "VersionMismatch",
+  MustUnderstand: "MustUnderstand",
+};
+
+/** A fault response in `info`'s binding: a SOAP fault envelope, or the exception's text over HTTP GET/POST. */
+export function writeFault(
+  info: BindingInfo,
+  f: Pick<MockFault, "code" | "faultString" | "actor" | "detail" | "detailXml" | "httpText" | "status">,
+): MockResponse {
+  if (info.envelope === null) return { status: f.status, contentType: "text/plain; charset=utf-8", body: f.httpText };
+  const detailContent = f.detailXml ?? (f.detail === undefined ? "" : escapeText(f.detail));
+  let fault: string;
+  if (info.envelope.version === "1.1") {
+    const detail = detailContent === "" ? "<detail />" : `<detail>${detailContent}</detail>`;
+    const actor = f.actor === undefined ? "" : `<faultactor>${escapeText(f.actor)}</faultactor>`;
+    fault = `<faultcode>${PREFIX}:${f.code}</faultcode><faultstring>${escapeText(f.faultString)}</faultstring>${actor}${detail}`;
+  } else {
+    const p = PREFIX;
+    const detail = detailContent === "" ? `<${p}:Detail />` : `<${p}:Detail>${detailContent}</${p}:Detail>`;
+    const role = f.actor === undefined ? "" : `<${p}:Role>${escapeText(f.actor)}</${p}:Role>`;
+    fault =
+      `<${p}:Code><${p}:Value>${p}:${SOAP12_CODES[f.code] ?? f.code}</${p}:Value></${p}:Code>` +
+      `<${p}:Reason><${p}:Text xml:lang="en">${escapeText(f.faultString)}</${p}:Text></${p}:Reason>${role}${detail}`;
+  }
+  return {
+    status: f.status,
+    contentType: info.responseContentType,
+    body: soapEnvelope(info, `<${PREFIX}:Fault>${fault}</${PREFIX}:Fault>`),
+  };
+}
