@@ -7,6 +7,8 @@
 import { resolve } from "node:path";
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
+import { registerImport } from "./commands/import.ts";
+import { registerVerify } from "./commands/verify.ts";
 import { CompileError } from "./compile.ts";
 import { findConfig, loadConfig, type ServiceTarget } from "./config.ts";
 import { initProject } from "./init.ts";
@@ -128,7 +130,10 @@ const cli = yargs(hideBin(process.argv))
       process.exitCode = initProject(process.cwd(), { force: argv.force });
     },
   )
-  .demandCommand(0)
+  .demandCommand(0);
+registerImport(cli);
+registerVerify(cli);
+cli
   .strict()
   .help()
   .version(false);

@@ -21,7 +21,7 @@ export function emitDescriptors(model: ServiceModel): EmittedSource {
         {
           name: file.use(e.descriptorSymbol),
           type: file.use(RT_TYPES.EnumDescriptor),
-          initializer: `/* @__PURE__ */ ${file.use(RT.defineEnum)}({ kind: "enum", name: ${JSON.stringify(e.wireName)}, values: ${file.use(e.valuesSymbol)} })`,
+          initializer: `/* @__PURE__ */ ${file.use(RT.defineEnum)}({ kind: "enum", name: ${JSON.stringify(e.wireName)}, values: ${file.use(e.valuesSymbol)}${e.flags ? ", flags: true" : ""} })`,
         },
       ],
     });

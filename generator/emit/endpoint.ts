@@ -3,6 +3,7 @@
  * descriptor, and a thin typed function over the runtime's `invoke`. Docs carry only what is
  * specific to the operation; what every call shares is documented once, on the runtime.
  */
+import { BINDING_INFO } from "../../templates/runtime/binding.ts";
 import { Const, Kind } from "../codegen/kinds.ts";
 import { header, tsdoc } from "../codegen/doc.ts";
 import { GeneratedFile, type EmittedSource } from "../codegen/generated-file.ts";
@@ -18,16 +19,18 @@ function paramDoc(p: ParamModel): string {
 }
 
 function where(op: CompleteOperationModel): string {
-  return `SOAP: POST \`${op.path}\`, SOAPAction \`"${op.soapAction}"\`. HTTP GET/POST: \`${op.path}/${op.name}\`.`;
+  const base = `SOAP: POST \`${op.path}\`, SOAPAction \`"${op.soapAction}"\`. HTTP GET/POST: \`${op.path}/${op.name}\`.`;
+  return op.bindings === null ? base : `${base} Offered over ${op.bindings.map((b) => BINDING_INFO[b].label).join(", ")} only.`;
 }
 
 function resultSentence(op: CompleteOperationModel, resultType: string): string {
   const r = op.result;
+  if (r.void) return "@returns nothing: the service answers an empty response (a .NET `void` method).";
   const what = r.kind === "list" ? `the \`<${r.item}>\` items of \`<${r.soapElement}>\`` : `the content of \`<${r.soapElement}>\``;
   return `@returns ${what} as {@link ${resultType}}${r.nullable ? "; `null` when the service answers null" : ""}.`;
 }
 
-function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint: EndpointModel, namespace: string): void {
+function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint: EndpointModel): void {
   const fn = file.use(op.fnSymbol);
   const paramsType = file.use(op.paramsSymbol);
   const resultType = file.use(op.resultSymbol);
@@ -49,11 +52,11 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
   const params = op.params
     .map(
       (p) =>
-        `{ wire: ${JSON.stringify(p.wireName)}, prop: ${JSON.stringify(p.tsName)}, type: ${file.value(p.descriptorType)}, item: ${p.listItem === null ? "null" : JSON.stringify(p.listItem)}, optional: ${p.optional}, credential: ${p.credential === null ? "null" : JSON.stringify(p.credential)} }`,
+        `{ wire: ${JSON.stringify(p.wireName)}, prop: ${JSON.stringify(p.tsName)}, type: ${file.value(p.descriptorType)}, item: ${p.listItem === null ? "null" : JSON.stringify(p.listItem)}, optional: ${p.optional}${p.nillable ? ", nillable: true" : ""}, credential: ${p.credential === null ? "null" : JSON.stringify(p.credential)} }`,
     )
     .join(",\n");
   const r = op.result;
-  const result = `{ kind: ${JSON.stringify(r.kind)}, type: ${file.value(r.descriptorType)}, item: ${r.item === null ? "null" : JSON.stringify(r.item)}, soapElement: ${JSON.stringify(r.soapElement)}, httpRoot: ${JSON.stringify(r.httpRoot)}, nullable: ${r.nullable} }`;
+  const result = `{ kind: ${JSON.stringify(r.kind)}, type: ${file.value(r.descriptorType)}, item: ${r.item === null ? "null" : JSON.stringify(r.item)}, soapElement: ${JSON.stringify(r.soapElement)}, httpRoot: ${JSON.stringify(r.httpRoot)}, nullable: ${r.nullable}${r.void ? ", void: true" : ""} }`;
   const descriptorType = `${file.use(RT_TYPES.OperationDescriptor)}<${paramsType}, ${resultType}>`;
   file.push({
     kind: Kind.VariableStatement,
@@ -66,7 +69,8 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
         type: descriptorType,
         initializer:
           `/* @__PURE__ */ ${file.use(RT.defineOperation)}<${paramsType}, ${resultType}>({\n` +
-          `name: ${JSON.stringify(op.name)},\npath: ${JSON.stringify(op.path)},\nnamespace: ${JSON.stringify(namespace)},\nsoapAction: ${JSON.stringify(op.soapAction)},\n` +
+          `name: ${JSON.stringify(op.name)},\npath: ${JSON.stringify(op.path)},\nnamespace: ${JSON.stringify(op.namespace)},\nsoapAction: ${JSON.stringify(op.soapAction)},\n` +
+          (op.bindings === null ? "" : `bindings: ${JSON.stringify(op.bindings)},\n`) +
           `params: [\n${params}\n],\nresult: ${result},\n})`,
       },
     ],
@@ -102,6 +106,6 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
 
 export function emitEndpoint(endpoint: EndpointModel, model: ServiceModel): EmittedSource {
   const file = new GeneratedFile({ path: `src/${endpoint.module}.ts`, header: header(model.specFile, `Operations of ${endpoint.path}${endpoint.description ? `: ${endpoint.description}` : "."}`) });
-  for (const op of endpoint.operations) emitOperation(file, op, endpoint, model.namespace);
+  for (const op of endpoint.operations) emitOperation(file, op, endpoint);
   return file.toSource();
 }

@@ -7,7 +7,7 @@ import Handlebars from "handlebars";
 import type { Assets } from "../assets.ts";
 import type { EmittedText } from "../codegen/generated-file.ts";
 import { header } from "../codegen/doc.ts";
-import type { ResultModel, ServiceModel } from "../model/types.ts";
+import type { ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
 
 function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   const source = assets.templates[name];
@@ -69,7 +69,29 @@ export function templateView(model: ServiceModel, options: PackageOptions) {
 function replyValue(result: ResultModel): string {
   if (result.kind === "list") return "[]";
   if (result.nullable || result.type.kind !== "scalar") return "null";
-  return ({ string: '""', int: "0", unsignedByte: "0", double: "0", long: "0n", boolean: "false", dateTime: "null", base64Binary: "null" } as const)[result.type.name];
+  const plain: { readonly [K in ScalarType]: string } = {
+    string: '""',
+    int: "0",
+    unsignedByte: "0",
+    double: "0",
+    long: "0n",
+    boolean: "false",
+    dateTime: "null",
+    base64Binary: "null",
+    byte: "0",
+    short: "0",
+    unsignedShort: "0",
+    unsignedInt: "0",
+    unsignedLong: "0n",
+    float: "0",
+    decimal: '"0"',
+    date: '"2000-01-01"',
+    time: '"00:00:00"',
+    duration: '"PT0S"',
+    anyURI: '""',
+    guid: '"00000000-0000-0000-0000-000000000000"',
+  };
+  return plain[result.type.name];
 }
 
 /**

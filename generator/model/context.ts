@@ -7,7 +7,7 @@ import type { SpecIssue } from "../spec/errors.ts";
 import type { Locator } from "../spec/position.ts";
 import { naming } from "./naming.ts";
 import { isScalar, SCALARS, SCALAR_TYPES } from "./scalars.ts";
-import { plain, ref, type TypeText } from "./symbols.ts";
+import { join, plain, ref, type TypeText } from "./symbols.ts";
 import type { TypeRef } from "./types.ts";
 import { RT } from "../runtime-symbols.ts";
 
@@ -66,6 +66,7 @@ export class BuildContext {
   /** TypeScript type of a decoded value. */
   valueType(type: TypeRef): TypeText {
     if (type.kind === "scalar") return this.scalarText(type.name, SCALARS[type.name].tsType);
+    if (type.kind === "enum" && this.raw.enums?.[type.name]?.flags === true) return join(["readonly ", ref(naming.enumType(type.name)), "[]"]);
     return ref(type.kind === "enum" ? naming.enumType(type.name) : naming.recordType(type.name));
   }
 
@@ -84,7 +85,11 @@ export class BuildContext {
   /** A plain example value of a type, as TypeScript source. */
   example(type: TypeRef): TypeText {
     if (type.kind === "scalar") return this.scalarText(type.name, SCALARS[type.name].example, false);
-    if (type.kind === "enum") return plain(JSON.stringify(this.raw.enums?.[type.name]?.values[0] ?? ""));
+    if (type.kind === "enum") {
+      const e = this.raw.enums?.[type.name];
+      const first = JSON.stringify(e?.values[0] ?? "");
+      return plain(e?.flags === true ? `[${first}]` : first);
+    }
     return plain("{}");
   }
 

@@ -17,7 +17,7 @@ export function buildEndpoints(ctx: BuildContext): EndpointModel[] {
       if (other !== undefined) ctx.report("duplicate-name", pi === 0 ? `${path}/path` : `${path}/alternatePaths/${pi - 1}`, `path "${p}" is also used by endpoint ${other}`);
       paths.set(p, e.name);
     });
-    const ops = e.operations.map((o, oi) => buildOperation(ctx, o, `${path}/operations/${oi}`, e.name, e.path));
+    const ops = e.operations.map((o, oi) => buildOperation(ctx, o, `${path}/operations/${oi}`, e.name, e.path, e.bindings, e.namespace));
     const opNames = new Set<string>();
     ops.forEach((o, oi) => {
       if (opNames.has(o.name)) ctx.report("duplicate-name", `${path}/operations/${oi}/name`, `duplicate operation "${o.name}" in endpoint ${e.name}`);

@@ -16,6 +16,7 @@ export function buildEnums(ctx: BuildContext): EnumModel[] {
       wireName: e.wireName ?? name,
       description: e.description ?? "",
       values: [...e.values],
+      flags: e.flags === true,
       pos: ctx.locate(path, true),
       typeSymbol: naming.enumType(name),
       valuesSymbol: naming.enumValues(name),

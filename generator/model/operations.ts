@@ -1,6 +1,7 @@
 /** Operations of the spec → complete or partial OperationModel. */
+import { BINDING_INFO, BINDINGS, type Binding } from "../../templates/runtime/binding.ts";
 import { soapActionFor } from "../../templates/runtime/encode.ts";
-import type { RawOperation, RawResult } from "../spec/raw.ts";
+import type { RawOperation, RawResult, RawVoidResult } from "../spec/raw.ts";
 import type { BuildContext } from "./context.ts";
 import { naming } from "./naming.ts";
 import { buildParam, withSample } from "./params.ts";
@@ -23,14 +24,33 @@ function checkParams(ctx: BuildContext, params: readonly ParamModel[], path: str
   }
 }
 
-export function buildOperation(ctx: BuildContext, o: RawOperation, path: string, endpointName: string, endpointPath: string): AnyOperationModel {
+/** The bindings that serve an operation, in the runtime's order; null when all of them do. */
+function offered(bindings: readonly Binding[] | undefined): readonly Binding[] | null {
+  if (bindings === undefined) return null;
+  const set = BINDINGS.filter((b) => bindings.includes(b));
+  return set.length === BINDINGS.length ? null : set;
+}
+
+export function buildOperation(
+  ctx: BuildContext,
+  o: RawOperation,
+  path: string,
+  endpointName: string,
+  endpointPath: string,
+  endpointBindings: readonly Binding[] | undefined,
+  endpointNamespace: string | undefined,
+): AnyOperationModel {
+  // A namespace per endpoint file (several services side by side); else the service's (or the override).
+  const namespace = endpointNamespace ?? ctx.namespace;
   const params = o.params.map((p, i) => buildParam(ctx, p, `${path}/params/${i}`, o.name));
   checkParams(ctx, params, path, o.name);
   const base = {
     name: o.name,
     description: o.description ?? "",
     path: o.path ?? endpointPath,
-    soapAction: o.soapAction ?? soapActionFor(ctx.namespace, o.name),
+    namespace,
+    soapAction: o.soapAction ?? soapActionFor(namespace, o.name),
+    bindings: offered(o.bindings ?? endpointBindings),
     params,
     pos: ctx.locate(path),
   };
@@ -43,7 +63,7 @@ export function buildOperation(ctx: BuildContext, o: RawOperation, path: string,
   return {
     ...base,
     partial: false,
-    result: buildResult(ctx, o.result as RawResult, `${path}/result`, o.name),
+    result: buildResult(ctx, o.result as RawResult | RawVoidResult, `${path}/result`, o.name, base.bindings === null || base.bindings.some((b) => BINDING_INFO[b].result === "httpRoot")),
     fnSymbol: naming.opFunction(fn, endpointName),
     paramsSymbol: naming.opParams(fn, endpointName),
     resultSymbol: naming.opResult(fn, endpointName),

@@ -19,6 +19,7 @@ export function buildParam(ctx: BuildContext, p: RawParam, path: string, opName:
   if (problem !== null) ctx.report("reserved-name", `${path}/name`, problem);
   const list = p.list === true;
   const optional = p.optional ?? false;
+  const nillable = p.nillable === true && !list;
   const one = ctx.inputType(type);
   const base = list ? join(["readonly (", one, ")[]"]) : one;
   const example = ctx.example(type);
@@ -29,10 +30,11 @@ export function buildParam(ctx: BuildContext, p: RawParam, path: string, opName:
     type,
     listItem: list ? (p.item ?? "") : null,
     optional,
+    nillable,
     credential: p.credential ?? null,
     description: p.description ?? "",
     pos: ctx.locate(path),
-    inputType: optional ? join([base, " | null | undefined"]) : base,
+    inputType: optional ? join([base, " | null | undefined"]) : nillable ? join([base, " | null"]) : base,
     descriptorType: ctx.descriptorType(type),
     wireType: ctx.wireLabel(type),
     example: list ? join(["[", example, "]"]) : example,

@@ -9,7 +9,8 @@ import type { FieldModel, RecordModel } from "./types.ts";
 function buildField(ctx: BuildContext, f: RawField, path: string): FieldModel {
   const tsName = f.tsName ?? f.name;
   const type = ctx.resolve(f.type, `${path}/type`);
-  const nullable = f.nullable ?? ctx.isReference(type);
+  // A nillable value type (int?) may come as xsi:nil: null, like an absent reference.
+  const nullable = f.nullable ?? (f.nillable === true || ctx.isReference(type));
   const problem = propertyNameProblem(tsName);
   if (problem !== null) ctx.report("reserved-name", `${path}/name`, problem);
   const value = ctx.valueType(type);

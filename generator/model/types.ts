@@ -4,6 +4,7 @@
  * (never the YAML), never re-derive order (array order is wire order) and never compute a name.
  * This module imports nothing from ts-morph or the file system.
  */
+import type { Binding } from "../../templates/runtime/binding.ts";
 import type { ScalarName } from "../../templates/runtime/descriptor.ts";
 import type { SourcePos } from "../spec/position.ts";
 import type { GenSymbol, TypeText } from "./symbols.ts";
@@ -28,6 +29,8 @@ export interface EnumModel {
   readonly wireName: string;
   readonly description: string;
   readonly values: readonly string[];
+  /** A [Flags] enum: values are lists of names (space-separated on the wire). */
+  readonly flags: boolean;
   readonly pos: SourcePos;
   /** The string-literal union type. */
   readonly typeSymbol: GenSymbol;
@@ -78,6 +81,8 @@ export interface ParamModel {
   readonly listItem: string | null;
   /** minOccurs 0: the caller may leave it out. */
   readonly optional: boolean;
+  /** A value type sent as `xsi:nil="true"` when null (.NET `int?`). */
+  readonly nillable: boolean;
   /** Filled from the client's credentials instead of the call's parameters. */
   readonly credential: "username" | "password" | null;
   readonly description: string;
@@ -94,6 +99,8 @@ export interface ParamModel {
 
 export interface ResultModel {
   readonly kind: "scalar" | "record" | "list";
+  /** A .NET void method: nothing to decode, the function resolves to undefined. */
+  readonly void: boolean;
   readonly type: TypeRef;
   /** Element name of each list item (list results only). */
   readonly item: string | null;
@@ -113,7 +120,11 @@ export interface OperationModel {
   readonly description: string;
   /** Path of the endpoint file used for this operation (override or the endpoint's path). */
   readonly path: string;
+  /** XML namespace of its request and response elements (its endpoint file's service). */
+  readonly namespace: string;
   readonly soapAction: string;
+  /** The bindings that serve it, when not all four (SOAP-only operations and endpoint files); null: all. */
+  readonly bindings: readonly Binding[] | null;
   /** Every parameter, in wire order (credentials included). */
   readonly params: readonly ParamModel[];
   readonly pos: SourcePos;

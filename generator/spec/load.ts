@@ -11,7 +11,9 @@ import { Ajv, type ErrorObject } from "ajv";
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from "yaml";
 import { SpecError, type SpecIssue } from "./errors.ts";
 import type { Locator } from "./position.ts";
+import type { SpecDocument } from "./document.ts";
 import type { RawSpec } from "./raw.ts";
+import { unsupportedConstructs } from "./unsupported.ts";
 
 /** A schema-valid spec document with the means to locate any of its paths. */
 export interface LoadedSpec {
@@ -91,8 +93,17 @@ function schemaMessage(e: ErrorObject): { path: string; message: string; atKey: 
   }
 }
 
-/** Parses and validates spec text. `file` is the name used in messages. Throws SpecError. */
-export function loadSpecText(text: string, file: string): LoadedSpec {
+/** A spec document that passed YAML parsing and the JSON Schema, with a locator for its paths. */
+export interface SpecText {
+  readonly document: SpecDocument;
+  readonly locate: Locator;
+}
+
+/**
+ * Parses spec text and checks it against the JSON Schema; no other checks. Used by
+ * `import --merge` and `verify`, which understand every construct of the schema. Throws SpecError.
+ */
+export function readSpecDocument(text: string, file: string): SpecText {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const locate = makeLocator(doc.contents, lineCounter, file);
@@ -118,7 +129,22 @@ export function loadSpecText(text: string, file: string): LoadedSpec {
     }
     throw new SpecError(issues);
   }
-  return { raw: raw as RawSpec, locate, file };
+  return { document: raw as SpecDocument, locate };
+}
+
+/**
+ * Parses and validates spec text for `generate`: the schema, then the constructs the spec format
+ * describes but generate does not serve yet (reported as `unsupported`, with their places).
+ * `file` is the name used in messages. Throws SpecError.
+ */
+export function loadSpecText(text: string, file: string): LoadedSpec {
+  const { document, locate } = readSpecDocument(text, file);
+  const unsupported = unsupportedConstructs(document).map(({ path, message }): SpecIssue => {
+    const pos = locate(path, true);
+    return { code: "unsupported", message, file, line: pos.line, column: pos.column, path };
+  });
+  if (unsupported.length > 0) throw new SpecError(unsupported);
+  return { raw: document as RawSpec, locate, file };
 }
 
 /** Reads a spec file from disk. `displayName` is how the file is named in messages and headers. */

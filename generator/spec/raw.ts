@@ -1,9 +1,13 @@
 /** The shape of a spec document once it has passed the JSON Schema (spec/service.schema.json). */
+import type { Binding } from "../../templates/runtime/binding.ts";
+
 export interface RawField {
   name: string;
   tsName?: string;
   type: string;
   nullable?: boolean;
+  /** A value type the service may send as `xsi:nil="true"` (.NET `int?`). */
+  nillable?: boolean;
   description?: string;
 }
 export interface RawParam {
@@ -13,6 +17,8 @@ export interface RawParam {
   list?: boolean;
   item?: string;
   optional?: boolean;
+  /** A value type that may be sent as `xsi:nil="true"` (.NET `int?`). */
+  nillable?: boolean;
   credential?: "username" | "password";
   description?: string;
 }
@@ -21,8 +27,16 @@ export interface RawResult {
   type: string;
   item?: string;
   soapElement: string;
-  httpRoot: string;
+  /** Absent when no HTTP binding serves the operation. */
+  httpRoot?: string;
   nullable?: boolean;
+  /** A value-type result that may be `xsi:nil` (.NET `int?`). */
+  nillable?: boolean;
+  description?: string;
+}
+/** A .NET void method: the SOAP response element is empty, HTTP GET/POST answer an empty body. */
+export interface RawVoidResult {
+  kind: "void";
   description?: string;
 }
 export interface RawOperation {
@@ -32,14 +46,20 @@ export interface RawOperation {
   path?: string;
   soapAction?: string;
   partial?: boolean;
+  /** Bindings that serve this operation, when fewer than the endpoint's. */
+  bindings?: Binding[];
   params: RawParam[];
-  result?: RawResult;
+  result?: RawResult | RawVoidResult;
 }
 export interface RawEndpoint {
   name: string;
   description?: string;
   path: string;
   alternatePaths?: string[];
+  /** XML namespace of this endpoint file's service, when it differs from service.namespace. */
+  namespace?: string;
+  /** Bindings the endpoint file offers. Default: all four. */
+  bindings?: Binding[];
   operations: RawOperation[];
 }
 export interface RawSpec {
@@ -49,7 +69,7 @@ export interface RawSpec {
     namespace: string;
     package: { name: string; version: string; description?: string; license?: string };
   };
-  enums?: Record<string, { wireName?: string; description?: string; values: string[] }>;
+  enums?: Record<string, { wireName?: string; description?: string; flags?: boolean; values: string[] }>;
   records?: Record<string, { wireName?: string; description?: string; fields: RawField[] }>;
   endpoints: RawEndpoint[];
 }

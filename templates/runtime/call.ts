@@ -538,8 +538,15 @@ async function send<P, R>(
       }
       const declared = Number(response.headers.get("content-length") ?? "NaN");
       if (declared > config.maxResponseBytes) throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
+      if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
+        // HTTP GET/POST answer a void method with an empty body.
+        const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx, stopper));
+        if (body.trim() !== "") throw new DecodeError("", "an empty body (void result)", body, ctx);
+        return undefined as R;
+      }
       if (response.status === 200 && /xml/i.test(contentType)) {
-        return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper)) as R;
+        const value = await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper);
+        return (op.result.void === true ? undefined : value) as R;
       }
       throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
     } catch (err) {

@@ -5,13 +5,37 @@
  */
 
 /** XSD scalar types. */
-export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary";
+import type { Binding } from "./binding.js";
+
+export type ScalarName =
+  | "string"
+  | "int"
+  | "long"
+  | "double"
+  | "boolean"
+  | "dateTime"
+  | "unsignedByte"
+  | "base64Binary"
+  | "byte"
+  | "short"
+  | "unsignedShort"
+  | "unsignedInt"
+  | "unsignedLong"
+  | "float"
+  | "decimal"
+  | "date"
+  | "time"
+  | "duration"
+  | "anyURI"
+  | "guid";
 
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
   readonly kind: "enum";
   readonly name: string;
   readonly values: readonly string[];
+  /** A [Flags] enum: a value is a list of names, sent space-separated (xs:list). */
+  readonly flags?: true;
 }
 
 /** A record (XSD complex type): child elements in wire order. */
@@ -53,6 +77,8 @@ export interface ParamDescriptor {
   readonly item: string | null;
   /** The caller may leave it out (minOccurs 0). */
   readonly optional: boolean;
+  /** A value type sent as `xsi:nil="true"` when null (.NET `int?`). */
+  readonly nillable?: true;
   /** Filled from the client's credentials instead of the parameter object. */
   readonly credential: "username" | "password" | null;
 }
@@ -68,6 +94,8 @@ export interface ResultDescriptor {
   readonly httpRoot: string;
   /** The service may answer null. */
   readonly nullable: boolean;
+  /** A .NET void method: SOAP answers an empty response element, HTTP GET/POST an empty body. */
+  readonly void?: true;
 }
 
 declare const paramsBrand: unique symbol;
@@ -82,6 +110,8 @@ export interface OperationDescriptor<P = unknown, R = unknown> {
   readonly namespace: string;
   /** SOAPAction for SOAP 1.1 when the namespace is the default one. */
   readonly soapAction: string;
+  /** The bindings that serve the operation, when not all four (e.g. SOAP only); absent: all. */
+  readonly bindings?: readonly Binding[];
   readonly params: readonly ParamDescriptor[];
   readonly result: ResultDescriptor;
   readonly [paramsBrand]?: P;

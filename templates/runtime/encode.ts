@@ -38,10 +38,21 @@ type EncodedParam = {
   readonly bytes: Uint8Array | null;
 };
 
+/** The texts of a nil value (`xsi:nil="true"` in SOAP, an empty value in HTTP GET/POST). */
+const NIL: readonly string[] = Object.freeze([""]);
+
 function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx: ErrorContext): string {
   const type = param.type;
   try {
     if (typeof type === "string") return CODECS[type].encode(value);
+    if (type.flags === true) {
+      // [Flags]: the names, space-separated; none at all is the empty list.
+      if (!Array.isArray(value)) throw new CodecError(`expected an array of ${type.values.join(", ")} (${type.name}, flags), got ${typeof value}`);
+      for (const v of value as unknown[])
+        if (typeof v !== "string" || !type.values.includes(v))
+          throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof v === "string" ? JSON.stringify(v) : typeof v}`);
+      return (value as string[]).join(ctx.binding === undefined ? " " : BINDING_INFO[ctx.binding].flagsSeparator);
+    }
     if (typeof value !== "string" || !type.values.includes(value))
       throw new CodecError(
         `expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? outside(JSON.stringify(value)) : typeof value}`,
@@ -145,6 +156,7 @@ function collect(
   const source = readParams(op, params, ctx);
   return op.params.map((param) => {
     const value = param.credential !== null ? credentials?.[param.credential] : source.get(param.prop);
+    if (value === null && param.nillable === true && !param.optional) return { param, texts: NIL, single: true, bytes: null };
     if (value === undefined || value === null) {
       if (param.optional) return { param, texts: null, single: param.item === null, bytes: null };
       const why =
@@ -169,7 +181,9 @@ function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], nam
   let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
   for (const { param, texts, single } of encoded) {
     if (texts === null) continue;
-    if (single) {
+    if (texts === NIL) {
+      xml += `<${param.wire} xsi:nil="true" />`;
+    } else if (single) {
       xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
     } else if (texts.length === 0) {
       xml += `<${param.wire} />`;
@@ -266,6 +280,10 @@ export function encodeRequest(
     checkXmlChars(namespace);
   } catch (err) {
     throw new EncodeError("(namespace)", (err as Error).message, ctx);
+  }
+  if (op.bindings !== undefined && !op.bindings.includes(binding)) {
+    const offered = op.bindings.map((b) => BINDING_INFO[b].label).join(", ");
+    throw new EncodeError("(binding)", `${op.name} is not offered over ${BINDING_INFO[binding].label} (only ${offered})`, ctx);
   }
   const encoded = collect(op, params ?? {}, credentials, ctx);
   const info = BINDING_INFO[binding];

@@ -6,7 +6,7 @@
  * Prints tables, writes test/bench/.out/results.json and test/bench/.out/results.md.
  *
  * BENCH_QUICK=1   ~30 s smoke run (few samples; figures are indicative only)
- * BENCH_ONLY=decode,call,memory,cold,generate,size,load,adversarial   run only these sections
+ * BENCH_ONLY=decode,call,memory,cold,generate,size,load,adversarial,import   run only these sections
  *
  * Every use of the generated package goes through ./ours.ts.
  */
@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { XMLParser } from "fast-xml-parser";
+import { benchImport } from "./import-bench.ts";
 import { buildFixtures, contentType, type Form, FORMS, fixtureKey, FIRST_MSG_ID } from "./fixtures.ts";
 import { type Candidate, compare, median, type SamplerOptions } from "./lib/measure.ts";
 import { benchAdversarial } from "./adversarial.ts";
@@ -869,6 +870,12 @@ async function main(): Promise<void> {
       results["adversarial"] = adv.rows;
       target("adversarial corpus: worst-case decode ≥ 20 MB/s", `${adv.worstRate.toFixed(0)} MB/s (${fmtBytes(adv.sizeBytes)} documents)`, adv.worstRate >= 20);
       target("adversarial corpus: peak RSS growth ≤ 4× the input", `${adv.worstRatio.toFixed(2)}×`, adv.worstRatio <= 4);
+    }
+    if (want("import")) {
+      const r = await benchImport(ROOT, QUICK, CHILD_ENV);
+      results["import"] = r.results;
+      tables.push(r.table);
+      for (const [name, measured, met] of r.targets) target(name, measured, met);
     }
   } finally {
     stopServer();

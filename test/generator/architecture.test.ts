@@ -111,12 +111,15 @@ describe("import rules", () => {
     expect(users).toEqual([
       "generator/assets.ts",
       "generator/cache.ts",
+      "generator/commands/import.ts",
+      "generator/commands/verify.ts",
       "generator/config.ts",
       "generator/init.ts",
       "generator/paths.ts",
       "generator/spec/load.ts",
       "generator/watch.ts",
       "generator/write.ts",
+      "generator/wsdl/source.ts",
     ]);
   });
 

@@ -27,7 +27,7 @@ export function at(text: string, needle: string, after = "", nth = 1, plus = 0):
   return `${line}:${column}`;
 }
 
-const KNOWN = "string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, PeriodType, MessageLocation, MessagesBL, MsgReceptions, BulkReceptions, BulkReceptionExport, ScheduleDetails, UserDetails, GetPayments, GroupsList, SmsQueueList, Contact, ContactEvent";
+const KNOWN = "string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, byte, short, unsignedShort, unsignedInt, unsignedLong, float, decimal, date, time, duration, anyURI, guid, PeriodType, MessageLocation, MessagesBL, MsgReceptions, BulkReceptions, BulkReceptionExport, ScheduleDetails, UserDetails, GetPayments, GroupsList, SmsQueueList, Contact, ContactEvent";
 
 /** Replaces the first occurrence of `from` (after `after`, when given); throws when absent, so a spec change cannot silently void a case. */
 export function replaceOnce(text: string, from: string, to: string, after = ""): string {
@@ -82,7 +82,7 @@ export const CORRUPTIONS: readonly Corruption[] = [
   {
     name: "schema: unknown result kind",
     edit: (s) => replaceOnce(s, "result: { kind: list, type: MessagesBL", "result: { kind: tree, type: MessagesBL"),
-    expect: (t) => [`${at(t, "tree")} /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list" [schema]`],
+    expect: (t) => [`${at(t, "tree")} /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list", "void" [schema]`],
   },
   {
     name: "schema: unknown property on a parameter",

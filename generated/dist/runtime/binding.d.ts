@@ -38,6 +38,8 @@ export interface BindingInfo {
     readonly result: "soapBody" | "httpRoot";
     /** How the service reports a failure: a SOAP fault envelope, or plain text with HTTP 500. */
     readonly fault: "soap" | "httpText";
+    /** Between the names of a [Flags] enum value sent: XmlSerializer's list (SOAP), or what Enum.Parse reads (HTTP GET/POST). */
+    readonly flagsSeparator: " " | ",";
 }
 /** The per-binding table. */
 export declare const BINDING_INFO: Readonly<Record<Binding, BindingInfo>>;

@@ -23,6 +23,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: false,
         result: "soapBody",
         fault: "soap",
+        flagsSeparator: " ",
     }),
     soap12: Object.freeze({
         name: "soap12",
@@ -36,6 +37,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: false,
         result: "soapBody",
         fault: "soap",
+        flagsSeparator: " ",
     }),
     httpGet: Object.freeze({
         name: "httpGet",
@@ -49,6 +51,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: true,
         result: "httpRoot",
         fault: "httpText",
+        flagsSeparator: ",",
     }),
     httpPost: Object.freeze({
         name: "httpPost",
@@ -62,6 +65,7 @@ export const BINDING_INFO = Object.freeze({
         operationInPath: true,
         result: "httpRoot",
         fault: "httpText",
+        flagsSeparator: ",",
     }),
 });
 /** The table entry of a binding, or undefined for a name that is not a binding. */

@@ -462,8 +462,16 @@ async function send(config, op, params, options, binding, hooks) {
             const declared = Number(response.headers.get("content-length") ?? "NaN");
             if (declared > config.maxResponseBytes)
                 throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
+            if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
+                // HTTP GET/POST answer a void method with an empty body.
+                const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx, stopper));
+                if (body.trim() !== "")
+                    throw new DecodeError("", "an empty body (void result)", body, ctx);
+                return undefined;
+            }
             if (response.status === 200 && /xml/i.test(contentType)) {
-                return (await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper));
+                const value = await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper);
+                return (op.result.void === true ? undefined : value);
             }
             throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
         }

@@ -476,6 +476,14 @@ export class ResponseDecoder {
             }
             if (type.kind === "enum") {
                 const t = latin1OrUtf8(b, 0, n).trim();
+                if (type.flags === true) {
+                    // A [Flags] enum: XmlSerializer writes the set names separated by spaces.
+                    const names = t === "" ? [] : t.split(/[\t\n\r ]+/);
+                    for (const name of names)
+                        if (!type.values.includes(name))
+                            throw new CodecError("unknown value");
+                    return names;
+                }
                 if (!type.values.includes(t))
                     throw new CodecError("unknown value");
                 return t;

@@ -14,11 +14,22 @@ export function escapeXmlText(text) {
         return text;
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
 }
+/** The texts of a nil value (`xsi:nil="true"` in SOAP, an empty value in HTTP GET/POST). */
+const NIL = Object.freeze([""]);
 function encodeValue(param, value, label, ctx) {
     const type = param.type;
     try {
         if (typeof type === "string")
             return CODECS[type].encode(value);
+        if (type.flags === true) {
+            // [Flags]: the names, space-separated; none at all is the empty list.
+            if (!Array.isArray(value))
+                throw new CodecError(`expected an array of ${type.values.join(", ")} (${type.name}, flags), got ${typeof value}`);
+            for (const v of value)
+                if (typeof v !== "string" || !type.values.includes(v))
+                    throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof v === "string" ? JSON.stringify(v) : typeof v}`);
+            return value.join(ctx.binding === undefined ? " " : BINDING_INFO[ctx.binding].flagsSeparator);
+        }
         if (typeof value !== "string" || !type.values.includes(value))
             throw new CodecError(`expected one of ${type.values.join(", ")} (${type.name}), got ${typeof value === "string" ? outside(JSON.stringify(value)) : typeof value}`);
         return value;
@@ -110,6 +121,8 @@ function collect(op, params, credentials, ctx) {
     const source = readParams(op, params, ctx);
     return op.params.map((param) => {
         const value = param.credential !== null ? credentials?.[param.credential] : source.get(param.prop);
+        if (value === null && param.nillable === true && !param.optional)
+            return { param, texts: NIL, single: true, bytes: null };
         if (value === undefined || value === null) {
             if (param.optional)
                 return { param, texts: null, single: param.item === null, bytes: null };
@@ -134,7 +147,10 @@ function soapBody(op, encoded, namespace) {
     for (const { param, texts, single } of encoded) {
         if (texts === null)
             continue;
-        if (single) {
+        if (texts === NIL) {
+            xml += `<${param.wire} xsi:nil="true" />`;
+        }
+        else if (single) {
             xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
         }
         else if (texts.length === 0) {
@@ -212,6 +228,10 @@ export function encodeRequest(op, binding, params, credentials, namespace) {
     }
     catch (err) {
         throw new EncodeError("(namespace)", err.message, ctx);
+    }
+    if (op.bindings !== undefined && !op.bindings.includes(binding)) {
+        const offered = op.bindings.map((b) => BINDING_INFO[b].label).join(", ");
+        throw new EncodeError("(binding)", `${op.name} is not offered over ${BINDING_INFO[binding].label} (only ${offered})`, ctx);
     }
     const encoded = collect(op, params ?? {}, credentials, ctx);
     const info = BINDING_INFO[binding];

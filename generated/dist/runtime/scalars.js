@@ -265,6 +265,35 @@ function formatDouble(value) {
         return "-0";
     return String(value).replace("e+", "E").replace("e-", "E-");
 }
+const UINT64_MAX = 2n ** 64n - 1n;
+const FLOAT_MAX = 3.4028234663852886e38;
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** An unsignedLong: at most 20 digits (2^64-1 has 20), so BigInt never sees a long run. */
+const ULONG_TEXT = /^\+?\d{1,20}$/;
+/** Collapses XSD whitespace for non-string types (leading/trailing whitespace is ignored). */
+const collapse = (text) => text.trim();
+/** A bounded integer from text (the byte reader: linear, range-checked before any big number is built). */
+const decodeInteger = (text, min, max, type) => fromText((b, s, e) => intFromBytes(b, s, e, min, max, type))(text);
+const DATE_TEXT = /^-?\d{4,}-\d{2}-\d{2}(?:Z|[+-]\d{2}:\d{2})?$/;
+const TIME_TEXT = /^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?$/;
+const DURATION_TEXT = /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/;
+const GUID_TEXT = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+/** A string value checked against the lexical form of its XSD type. */
+function checkedText(value, form, type) {
+    if (typeof value !== "string")
+        throw new CodecError(`expected a string (${type}), got ${typeof value}`);
+    if (!form.test(value))
+        throw new CodecError(`not a ${type}: ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`);
+    return value;
+}
+/** A float or double from text, by the linear byte reader; a float beyond its range is an error, as a double beyond its own is. */
+function decodeFloating(text, type) {
+    const b = textEncoder.encode(text);
+    const v = doubleFromBytes(b, 0, b.length);
+    if (type === "float" && Number.isFinite(v) && Math.abs(v) > FLOAT_MAX)
+        throw new CodecError(`${type} out of range`);
+    return v;
+}
 /** The codec table, exhaustive over ScalarName. */
 export const CODECS = {
     string: {
@@ -343,6 +372,88 @@ export const CODECS = {
                 throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
             return bytesToBase64(value);
         },
+    },
+    byte: {
+        decode: (text) => decodeInteger(text, -128, 127, "byte"),
+        encode: (value) => encodeInteger(value, -128, 127, "byte"),
+    },
+    short: {
+        decode: (text) => decodeInteger(text, -32768, 32767, "short"),
+        encode: (value) => encodeInteger(value, -32768, 32767, "short"),
+    },
+    unsignedShort: {
+        decode: (text) => decodeInteger(text, 0, 65535, "unsignedShort"),
+        encode: (value) => encodeInteger(value, 0, 65535, "unsignedShort"),
+    },
+    unsignedInt: {
+        decode: (text) => decodeInteger(text, 0, 4294967295, "unsignedInt"),
+        encode: (value) => encodeInteger(value, 0, 4294967295, "unsignedInt"),
+    },
+    unsignedLong: {
+        decode: (text) => {
+            const t = collapse(text);
+            if (!ULONG_TEXT.test(t))
+                throw new CodecError(/^\+?\d+$/.test(t) ? "unsignedLong out of range" : "not an unsignedLong");
+            const n = BigInt(t);
+            if (n < 0n || n > UINT64_MAX)
+                throw new CodecError("unsignedLong out of range");
+            return n;
+        },
+        encode: (value) => {
+            if (typeof value !== "bigint")
+                throw new CodecError(`expected a bigint (unsignedLong), got ${typeof value}`);
+            if (value < 0n || value > UINT64_MAX)
+                throw new CodecError(`unsignedLong must be within 0..2^64-1, got ${value}`);
+            return value.toString();
+        },
+    },
+    float: {
+        decode: (text) => decodeFloating(text, "float"),
+        encode: (value) => {
+            if (typeof value !== "number")
+                throw new CodecError(`expected a number (float), got ${typeof value}`);
+            if (Number.isFinite(value) && Math.abs(value) > FLOAT_MAX)
+                throw new CodecError(`float out of range, got ${value}`);
+            return formatDouble(value);
+        },
+    },
+    decimal: {
+        // Kept as the exact decimal text: a .NET decimal has 28-29 significant digits, more than a double.
+        decode: (text) => checkedText(collapse(text), DECIMAL_TEXT, "decimal"),
+        encode: (value) => {
+            if (typeof value === "bigint")
+                return value.toString();
+            if (typeof value !== "string")
+                throw new CodecError(`expected a decimal string or a bigint, got ${typeof value}`);
+            return checkedText(value, DECIMAL_TEXT, "decimal");
+        },
+    },
+    date: {
+        // HTTP GET/POST answer a date as a dateTime at midnight (ASMX ignores DataType there).
+        decode: (text) => checkedText(collapse(text).replace(/T00:00:00(?:\.0+)?(?=$|Z|[+-])/, ""), DATE_TEXT, "date"),
+        encode: (value) => checkedText(value, DATE_TEXT, "date"),
+    },
+    time: {
+        // HTTP GET/POST answer a time as a dateTime of some day: the time part is kept.
+        decode: (text) => checkedText(collapse(text).replace(/^-?\d{4,}-\d{2}-\d{2}T/, ""), TIME_TEXT, "time"),
+        encode: (value) => checkedText(value, TIME_TEXT, "time"),
+    },
+    duration: {
+        decode: (text) => checkedText(collapse(text), DURATION_TEXT, "duration"),
+        encode: (value) => checkedText(value, DURATION_TEXT, "duration"),
+    },
+    anyURI: {
+        decode: (text) => collapse(text),
+        encode: (value) => {
+            if (typeof value !== "string")
+                throw new CodecError(`expected a string (anyURI), got ${typeof value}`);
+            checkXmlChars(value);
+            return value;
+        },
+    },
+    guid: {
+        decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
+        encode: (value) => checkedText(value, GUID_TEXT, "guid"),
     },
 };
 //# sourceMappingURL=scalars.js.map

@@ -38,6 +38,8 @@ export interface BindingInfo {
   readonly result: "soapBody" | "httpRoot";
   /** How the service reports a failure: a SOAP fault envelope, or plain text with HTTP 500. */
   readonly fault: "soap" | "httpText";
+  /** Between the names of a [Flags] enum value sent: XmlSerializer's list (SOAP), or what Enum.Parse reads (HTTP GET/POST). */
+  readonly flagsSeparator: " " | ",";
 }
 
 /** The per-binding table. */
@@ -54,6 +56,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     operationInPath: false,
     result: "soapBody",
     fault: "soap",
+    flagsSeparator: " ",
   }),
   soap12: Object.freeze({
     name: "soap12",
@@ -67,6 +70,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     operationInPath: false,
     result: "soapBody",
     fault: "soap",
+    flagsSeparator: " ",
   }),
   httpGet: Object.freeze({
     name: "httpGet",
@@ -80,6 +84,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     operationInPath: true,
     result: "httpRoot",
     fault: "httpText",
+    flagsSeparator: ",",
   }),
   httpPost: Object.freeze({
     name: "httpPost",
@@ -93,6 +98,7 @@ export const BINDING_INFO: Readonly<Record<Binding, BindingInfo>> = Object.freez
     operationInPath: true,
     result: "httpRoot",
     fault: "httpText",
+    flagsSeparator: ",",
   }),
 } satisfies Record<Binding, BindingInfo>);
 

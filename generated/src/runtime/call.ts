@@ -558,8 +558,14 @@ async function send<P, R>(
       }
       const declared = Number(response.headers.get("content-length") ?? "NaN");
       if (declared > config.maxResponseBytes) throw new ResponseTooLargeError(config.maxResponseBytes, ctx);
+      if (response.status === 200 && op.result.void === true && BINDING_INFO[binding].result === "httpRoot") {
+        // HTTP GET/POST answer a void method with an empty body.
+        const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx, stopper));
+        if (body.trim() !== "") throw new DecodeError("", "an empty body (void result)", body, ctx);
+        return undefined as R;
+      }
       if (response.status === 200 && /xml/i.test(contentType)) {
-        return (await decodeStreaming(
+        const value = await decodeStreaming(
           response,
           op,
           binding,
@@ -568,7 +574,8 @@ async function send<P, R>(
           options.lenient ?? config.lenient === true,
           ctx,
           stopper,
-        )) as R;
+        );
+        return (op.result.void === true ? undefined : value) as R;
       }
       throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
     } catch (err) {

@@ -135,6 +135,18 @@ const DOTNET: { readonly [K in ScalarName]: { readonly type: string; readonly ra
   boolean: { type: "System.Boolean", range: "" },
   dateTime: { type: "System.DateTime", range: "" },
   base64Binary: { type: "System.Byte", range: "an unsigned byte" },
+  byte: { type: "System.SByte", range: "an SByte" },
+  short: { type: "System.Int16", range: "an Int16" },
+  unsignedShort: { type: "System.UInt16", range: "a UInt16" },
+  unsignedInt: { type: "System.UInt32", range: "a UInt32" },
+  unsignedLong: { type: "System.UInt64", range: "a UInt64" },
+  float: { type: "System.Single", range: "a Single" },
+  decimal: { type: "System.Decimal", range: "a Decimal" },
+  date: { type: "System.DateTime", range: "" },
+  time: { type: "System.DateTime", range: "" },
+  duration: { type: "System.String", range: "" },
+  anyURI: { type: "System.String", range: "" },
+  guid: { type: "System.Guid", range: "" },
 };
 
 /** A value .NET could not convert; `message` is the inner exception's `Type: message`. */

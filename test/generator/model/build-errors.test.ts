@@ -55,7 +55,7 @@ describe("spec errors", () => {
         result: { kind: scalar, type: int, soapElement: GetResult, httpRoot: int }
 `),
     ).toEqual([
-      't.yaml:18:30 /endpoints/0/operations/0/params/0/type: unknown type "Integer" (known: string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, Color, Item) [unknown-type]',
+      't.yaml:18:30 /endpoints/0/operations/0/params/0/type: unknown type "Integer" (known: string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, byte, short, unsignedShort, unsignedInt, unsignedLong, float, decimal, date, time, duration, anyURI, guid, Color, Item) [unknown-type]',
     ]);
   });
 
@@ -137,7 +137,7 @@ describe("spec errors", () => {
 `),
     ).toEqual([
       't.yaml:18:35 /endpoints/0/operations/0/params/0/optinal: unknown property "optinal" [schema]',
-      't.yaml:19:25 /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list" [schema]',
+      't.yaml:19:25 /endpoints/0/operations/0/result/kind: must be one of "scalar", "record", "list", "void" [schema]',
     ]);
     expect(issues(`      - name: Get\n        params: []\n`)).toEqual([
       't.yaml:16:9 /endpoints/0/operations/0: missing required property "result" [schema]',

@@ -1,0 +1,214 @@
+/**
+ * The corpus of C# ASMX services (test/import/corpus/Corpus.cs) on Mono: the WSDL that Mono
+ * publishes for each endpoint file is imported over HTTP; the spec written is the reviewed golden
+ * test/import/corpus/expected.yaml (every construct: all XSD built-ins, guid, char, nested records,
+ * arrays in records and as parameters, int?, enums, [Flags] enums, inheritance, SOAP headers in and
+ * in/out, DataSet, XmlElement, void, MessageName overloads, SOAP-only operations and endpoint
+ * files); `verify` of that golden against the live service passes, and a drifted copy fails.
+ * Without Mono the suite is skipped (a failure under CI=true).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runImport } from "../../generator/commands/import.ts";
+import { runVerify } from "../../generator/commands/verify.ts";
+import { SpecError } from "../../generator/spec/errors.ts";
+import { generate } from "../../generator/generate.ts";
+import { loadModelText } from "../../generator/load.ts";
+import { readSpecDocument } from "../../generator/spec/load.ts";
+import { specToYaml } from "../../generator/wsdl/write-yaml.ts";
+import { monoAvailable } from "../interop/mono-server.ts";
+import { CORPUS_ENDPOINTS, corpusDir, startCorpus, type CorpusServer } from "./corpus-server.ts";
+import { combinedSpec, servableSpecs } from "./servable.ts";
+import { repoRoot, tempDir } from "./support.ts";
+
+/** A value of each scalar to echo, and how to compare what comes back. */
+const VALUES: Record<string, { value: unknown; same?: (sent: unknown, got: unknown) => boolean }> = {
+  string: { value: 'héllo <&> "q" 𝄞 سلام' },
+  boolean: { value: true },
+  byte: { value: -128 },
+  unsignedByte: { value: 255 },
+  short: { value: -32768 },
+  unsignedShort: { value: 65535 },
+  int: { value: -2147483648 },
+  unsignedInt: { value: 4294967295 },
+  long: { value: 9223372036854775807n },
+  unsignedLong: { value: 18446744073709551615n },
+  float: { value: 0.5 },
+  double: { value: 0.1 },
+  decimal: { value: "79228162514264337593543950335" },
+  dateTime: { value: new Date("2024-02-29T12:34:56.789Z"), same: (s, g) => (g as { toDate(o: number): Date }).toDate(0).getTime() === (s as Date).getTime() },
+  date: { value: "2024-02-29" },
+  time: { value: "13:45:30", same: (_s, g) => typeof g === "string" && g.startsWith("13:45:30") },
+  duration: { value: "P1DT2H3M4.5S" },
+  // (no "<" + letter: ASP.NET request validation refuses it in HTTP GET/POST, see test/interop/NOTES.md)
+  anyURI: { value: "http://example.com/a b?c=1&d=é#f" },
+  guid: { value: "0f8fad5b-d9cb-469f-a165-70867728950e" },
+  base64Binary: { value: new Uint8Array([0, 1, 127, 128, 255]) },
+};
+const same = (a: unknown, b: unknown): boolean =>
+  a instanceof Uint8Array && b instanceof Uint8Array ? Buffer.from(a).equals(Buffer.from(b)) : typeof a === "object" && a !== null ? JSON.stringify(a, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)) === JSON.stringify(b, (_k, v: unknown) => (typeof v === "bigint" ? `${v}n` : v)) : Object.is(a, b);
+
+const mono = monoAvailable();
+if (!mono && process.env.CI === "true") throw new Error("corpus suite: Mono not found (install mono-devel); CI=true, so this is a failure");
+const expectedFile = join(corpusDir, "expected.yaml");
+
+describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () => {
+  let server: CorpusServer;
+  let urls: string[];
+  const tmp = tempDir("asmx-corpus-");
+  beforeAll(async () => {
+    server = await startCorpus();
+    urls = CORPUS_ENDPOINTS.map((p) => `${server.baseUrl}${p}?WSDL`);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    tmp.remove();
+  });
+
+  test("import of the live WSDLs writes the reviewed spec (golden), reporting nothing skipped", async () => {
+    const out = join(tmp.dir, "corpus.yaml");
+    const r = await runImport({ sources: urls, out, serviceName: "Corpus", packageName: "corpus-client" });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Wrote .*: 4 WSDL documents: 4 endpoints, 39 operations, 8 records, 2 enums \(\d+ ms\)\.\n$/);
+    const text = readFileSync(out, "utf8")
+      .replaceAll(server.baseUrl, "http://127.0.0.1:PORT")
+      .replace(/^# yaml-language-server: .*$/m, "# yaml-language-server: $schema=../../../spec/service.schema.json");
+    await expect(text).toMatchFileSnapshot(expectedFile);
+  }, 60_000);
+
+  test("verify: the golden matches the live service; a drifted copy fails with the expected lines", async () => {
+    process.chdir(repoRoot);
+    const ok = await runVerify({ spec: expectedFile, specName: "expected.yaml", against: urls });
+    expect(ok.stderr).toBe("");
+    expect(ok.stdout).toBe("expected.yaml matches 4 WSDL documents (39 operations, 8 records, 2 enums).\n");
+    expect(ok.code).toBe(0);
+
+    const drifted = readFileSync(expectedFile, "utf8")
+      .replace("    values: [None, Read, Write, Admin]", "    values: [None, Read, Write]")
+      .replace("      - { name: Age, type: int, nillable: true }", "      - { name: Age, type: int }")
+      .replace("          - { element: TraceHeader, type: TraceHeader, direction: inout }", "          - { element: TraceHeader, type: TraceHeader, direction: in }")
+      .replace("        methodName: Add\n        params:\n          - { name: a, type: double }", "        params:\n          - { name: a, type: double }")
+      .replace("    namespace: http://corpus.example/soaponly/\n    bindings: [soap11, soap12]\n", "    namespace: http://corpus.example/soaponly/\n");
+    const file = join(tmp.dir, "drifted.yaml");
+    writeFileSync(file, drifted);
+    const bad = await runVerify({ spec: file, specName: "drifted.yaml", against: urls });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.split("\n").map((l) => l.replace(/^  drifted\.yaml:\d+:\d+ /, "  "))).toEqual([
+      "drifted.yaml differs from 4 WSDL documents (39 operations, 8 records, 2 enums): 6 differences",
+      "  /svc/Shapes.asmx AddDoubles: method name: spec \"AddDoubles\" | WSDL \"Add\"",
+      "  /svc/Headers.asmx Traced: SOAP headers: spec (TraceHeader: record TraceHeader (in)) | WSDL (TraceHeader: record TraceHeader (inout))",
+      "  /soaponly/SoapOnly.asmx: bindings: spec (soap11, soap12, httpGet, httpPost) | WSDL (soap11, soap12)",
+      "  /soaponly/SoapOnly.asmx Hello: bindings: spec (soap11, soap12, httpGet, httpPost) | WSDL (soap11, soap12)",
+      '  record Person: field Age: spec "Age: int" | WSDL "Age: int, nillable"',
+      "  enum Access: values: spec (None, Read, Write) | WSDL (None, Read, Write, Admin)",
+      "",
+    ]);
+  }, 60_000);
+
+  test("generated clients call every generated operation over every binding the WSDL offers; the matrix", async () => {
+    const { document } = readSpecDocument(readFileSync(expectedFile, "utf8"), "expected.yaml");
+    const buildRoot = join(dirname(expectedFile), "..", ".build", "clients");
+    rmSync(buildRoot, { recursive: true, force: true });
+    const rows: string[] = [];
+    const failures: string[] = [];
+    let cells = 0;
+    // One client for every servable endpoint file side by side (each with its own namespace):
+    // spec → YAML → model → generated package (type-checked strictly in memory by generate) → disk.
+    const parts = servableSpecs(document);
+    for (const s of parts) for (const [op, why] of s.skipped) rows.push(`| ${s.endpoint} | ${op} | not generated: ${why} |||| `);
+    const combined = combinedSpec(document, parts);
+    const model = loadModelText(specToYaml(combined, { sources: combined.endpoints.map((e) => `${e.path}?WSDL`) }), "corpus.yaml");
+    const files = await generate(model, { shipSource: true });
+    const dir = join(buildRoot, "corpus");
+    for (const [path, text] of files) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const pkg = (await import(pathToFileURL(join(dir, "src", "index.ts")).href)) as { createClient: (o: object) => Record<string, Record<string, (p: object, o: object) => Promise<unknown>>> };
+    const client = pkg.createClient({ baseUrl: server.baseUrl });
+    for (const endpoint of combined.endpoints) {
+      const s = { endpoint: endpoint.path };
+      for (const op of endpoint.operations) {
+        const cellsOfOp: string[] = [];
+        for (const binding of ["soap11", "soap12", "httpGet", "httpPost"]) {
+          if (!(op.bindings ?? endpoint.bindings ?? ["soap11", "soap12", "httpGet", "httpPost"]).includes(binding as never)) {
+            // Not offered by the WSDL: the client refuses before sending anything.
+            const refused = await client[endpoint.name]![op.name]!({}, { binding }).then(
+              () => "sent",
+              (e: Error) => e.message,
+            );
+            if (!/is not offered over/.test(refused)) failures.push(`${op.name} ${binding}: not offered, but the client did not refuse (${refused})`);
+            cellsOfOp.push("—");
+            continue;
+          }
+          // Operations that are not a plain echo of one scalar: their inputs and the answer the C# code gives.
+          const special: Record<string, { params: Record<string, unknown>; expected: unknown }> = {
+            Reverse: { params: { items: [1, -2, 3] }, expected: [3, -2, 1] },
+            NextColor: { params: { c: "Blue" }, expected: "Red" },
+            AddInts: { params: { a: 2147483000, b: 647 }, expected: 2147483647 },
+            AddDoubles: { params: { a: 0.1, b: 0.2 }, expected: 0.1 + 0.2 },
+            Ping: { params: { note: "x" }, expected: undefined },
+            // int? both ways: null is sent as xsi:nil and the service's null comes back as xsi:nil
+            MaybeDouble: { params: { v: null }, expected: null },
+            // [Flags]: lists of names, space-separated on the wire
+            Grant: { params: { a: ["Read"], b: ["Write", "Admin"] }, expected: ["Read", "Write", "Admin"] },
+            Hello: { params: { name: "wörld <&>" }, expected: "hello wörld <&>" },
+          };
+          let params: Record<string, unknown> = {};
+          let expected: unknown;
+          let compare = same;
+          if (special[op.name]) ({ params, expected } = special[op.name]!);
+          else
+            for (const p of op.params) {
+              const v = VALUES[p.type];
+              if (!v) throw new Error(`no test value for ${p.type}`);
+              params[p.tsName ?? p.name] = v.value;
+              expected = v.value;
+              if (v.same) compare = v.same;
+            }
+          try {
+            const got = await client[endpoint.name]![op.name]!(params, { binding });
+            cells++;
+            const ok = compare(expected, got);
+            if (!ok) failures.push(`${op.name} ${binding}: sent ${String(expected)}, decoded ${String(got)}`);
+            cellsOfOp.push(ok ? "✓" : "✗");
+          } catch (err) {
+            cells++;
+            failures.push(`${op.name} ${binding}: ${(err as Error).message.split("\n")[0]}`);
+            cellsOfOp.push("✗");
+          }
+        }
+        rows.push(`| ${s.endpoint} | ${op.name} | ${cellsOfOp.join(" | ")} |`);
+        if (op.name === "MaybeDouble") {
+          const got = await client[endpoint.name]![op.name]!({ v: 21 }, { binding: "soap12" });
+          if (got !== 42) failures.push(`MaybeDouble soap12: sent 21, decoded ${String(got)}`);
+        }
+      }
+    }
+    console.log(["| endpoint | operation | soap11 | soap12 | httpGet | httpPost |", "|---|---|---|---|---|---|", ...rows].join("\n"));
+    console.log(`${cells} cells called, ${failures.length} failed`);
+    expect(failures).toEqual([]);
+    expect(cells).toBeGreaterThan(60);
+  }, 300_000);
+
+  test("generate refuses the constructs it does not serve yet, naming each place (not a silent mis-encoding)", () => {
+    let err: unknown;
+    try {
+      loadModelText(readFileSync(expectedFile, "utf8"), "expected.yaml");
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(SpecError);
+    const kinds = new Set((err as SpecError).issues.map((i) => `${i.code}: ${i.message}`));
+    for (const k of [
+      'unsupported: scalar type "hexBinary": not supported by generate yet',
+      "unsupported: record inheritance (base): not supported by generate yet",
+      "unsupported: SOAP headers: not supported by generate yet",
+      'unsupported: scalar type "xml": not supported by generate yet',
+    ])
+      expect(kinds, k).toContain(k);
+  });
+});

@@ -1,0 +1,128 @@
+// Corpus of small ASMX services for the WSDL importer (test/import). Each service covers a group
+// of constructs .NET's XmlSerializer publishes; every operation answers from its inputs only, so a
+// test can check what the server received (echoed back) and what the client decoded.
+using System;
+using System.Data;
+using System.Xml;
+using System.Xml.Serialization;
+using System.Web.Services;
+using System.Web.Services.Protocols;
+
+namespace Corpus
+{
+    // ---- Scalars: every XSD built-in XmlSerializer emits, plus guid and char -------------------
+    [WebService(Namespace = "http://corpus.example/scalars/")]
+    public class ScalarsService : WebService
+    {
+        [WebMethod] public string EchoString(string v) { return v; }
+        [WebMethod] public bool EchoBoolean(bool v) { return v; }
+        [WebMethod] public sbyte EchoByte(sbyte v) { return v; }
+        [WebMethod] public byte EchoUnsignedByte(byte v) { return v; }
+        [WebMethod] public short EchoShort(short v) { return v; }
+        [WebMethod] public ushort EchoUnsignedShort(ushort v) { return v; }
+        [WebMethod] public int EchoInt(int v) { return v; }
+        [WebMethod] public uint EchoUnsignedInt(uint v) { return v; }
+        [WebMethod] public long EchoLong(long v) { return v; }
+        [WebMethod] public ulong EchoUnsignedLong(ulong v) { return v; }
+        [WebMethod] public float EchoFloat(float v) { return v; }
+        [WebMethod] public double EchoDouble(double v) { return v; }
+        [WebMethod] public decimal EchoDecimal(decimal v) { return v; }
+        [WebMethod] public DateTime EchoDateTime(DateTime v) { return v; }
+        [WebMethod] [return: XmlElement(DataType = "date")] public DateTime EchoDate([XmlElement(DataType = "date")] DateTime v) { return v; }
+        [WebMethod] [return: XmlElement(DataType = "time")] public DateTime EchoTime([XmlElement(DataType = "time")] DateTime v) { return v; }
+        // XmlSerializer writes a TimeSpan as an empty element (its value is lost on the wire); a
+        // duration travels as a string with DataType="duration".
+        [WebMethod] public TimeSpan EchoTimeSpan(TimeSpan v) { return v; }
+        [WebMethod] [return: XmlElement(DataType = "duration")] public string EchoDuration([XmlElement(DataType = "duration")] string v) { return v; }
+        [WebMethod] public byte[] EchoBase64(byte[] v) { return v; }
+        [WebMethod] [return: XmlElement(DataType = "hexBinary")] public byte[] EchoHex([XmlElement(DataType = "hexBinary")] byte[] v) { return v; }
+        [WebMethod] [return: XmlElement(DataType = "anyURI")] public string EchoUri([XmlElement(DataType = "anyURI")] string v) { return v; }
+        [WebMethod] public XmlQualifiedName EchoQName(XmlQualifiedName v) { return v; }
+        [WebMethod] public Guid EchoGuid(Guid v) { return v; }
+        [WebMethod] public char EchoChar(char v) { return v; }
+        [WebMethod] public AllScalars EchoAll(AllScalars v) { return v; }
+    }
+
+    public class AllScalars
+    {
+        public string S; public bool B; public sbyte I8; public byte U8; public short I16; public ushort U16;
+        public int I32; public uint U32; public long I64; public ulong U64; public float F32; public double F64;
+        public decimal Dec; public DateTime When;
+        [XmlElement(DataType = "date")] public DateTime Day;
+        [XmlElement(DataType = "duration")] public string Span; public byte[] Bytes;
+        [XmlElement(DataType = "hexBinary")] public byte[] Hex;
+        public Guid Id; public char Letter;
+    }
+
+    // ---- Shapes: records, arrays, nillables, enums, flags, inheritance, void, overloads ----------
+    public enum Color { Red, Green, Blue }
+    [Flags] public enum Access { None = 0, Read = 1, Write = 2, Admin = 4 }
+
+    public class Address { public string Street; public int Number; }
+    public class Person
+    {
+        public string Name;
+        public int? Age;
+        public Address Home;
+        public string[] Tags;
+        public Address[] Others;
+        public Color Favorite;
+        public Access Rights;
+    }
+    [XmlInclude(typeof(Dog))]
+    public abstract class Animal { public string Name; }
+    public class Dog : Animal { public bool Barks; }
+
+    [WebService(Namespace = "http://corpus.example/shapes/")]
+    public class ShapesService : WebService
+    {
+        [WebMethod] public Person EchoPerson(Person p) { return p; }
+        [WebMethod] public int[] Reverse(int[] items) { if (items == null) return null; Array.Reverse(items); return items; }
+        [WebMethod] public int? MaybeDouble(int? v) { return v.HasValue ? (int?)(v.Value * 2) : null; }
+        [WebMethod] public Color NextColor(Color c) { return (Color)(((int)c + 1) % 3); }
+        [WebMethod] public Access Grant(Access a, Access b) { return a | b; }
+        [WebMethod] public Animal EchoAnimal(Animal a) { return a; }
+        [WebMethod] public void Ping(string note) { }
+        [WebMethod(MessageName = "AddInts")] public int Add(int a, int b) { return a + b; }
+        [WebMethod(MessageName = "AddDoubles")] public double Add(double a, double b) { return a + b; }
+        [WebMethod] public DataSet Table(int rows)
+        {
+            var ds = new DataSet("Data");
+            var t = ds.Tables.Add("Row");
+            t.Columns.Add("N", typeof(int));
+            for (int i = 0; i < rows; i++) t.Rows.Add(i);
+            return ds;
+        }
+        [WebMethod] public XmlElement Wrap(XmlElement e)
+        {
+            var doc = new XmlDocument();
+            var w = doc.CreateElement("wrapped");
+            if (e != null) w.AppendChild(doc.ImportNode(e, true));
+            return w;
+        }
+    }
+
+    // ---- Headers: [SoapHeader] in and out -------------------------------------------------------
+    public class AuthHeader : SoapHeader { public string User; public string Token; }
+    public class TraceHeader : SoapHeader { public string Id; }
+
+    [WebService(Namespace = "http://corpus.example/headers/")]
+    public class HeadersService : WebService
+    {
+        public AuthHeader Auth;
+        public TraceHeader Trace;
+
+        [WebMethod] [SoapHeader("Auth", Direction = SoapHeaderDirection.In)]
+        public string WhoAmI() { return Auth == null ? null : Auth.User + "/" + Auth.Token; }
+
+        [WebMethod] [SoapHeader("Trace", Direction = SoapHeaderDirection.InOut)]
+        public int Traced(int v) { if (Trace != null) Trace.Id = "seen:" + Trace.Id; return v; }
+    }
+
+    // ---- SOAP only: served from a folder whose web.config removes HttpGet/HttpPost -------------
+    [WebService(Namespace = "http://corpus.example/soaponly/")]
+    public class SoapOnlyService : WebService
+    {
+        [WebMethod] public string Hello(string name) { return "hello " + name; }
+    }
+}
