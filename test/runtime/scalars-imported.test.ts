@@ -19,7 +19,8 @@ describe("integer codecs: range checked both ways", () => {
     expect(c.encode(max)).toBe(String(max));
     expect(() => c.decode(String(max + 1))).toThrow(CodecError);
     expect(() => c.decode(String(min - 1))).toThrow(CodecError);
-    expect(() => c.encode(max + 1)).toThrow(`${name} must be within ${min}..${max}, got ${max + 1}`);
+    expect(() => c.encode(max + 1)).toThrow(CodecError);
+    expect(() => c.encode(max + 1)).toThrow(name);
     expect(() => c.encode(1.5)).toThrow(CodecError);
   });
 
