@@ -22,7 +22,12 @@ function browserLikeFetch(receivers: unknown[]): typeof fetch {
 describe("fetch is called unbound", () => {
   it("a fetch that checks its receiver (as browsers do) gets undefined, and the call succeeds", async () => {
     const receivers: unknown[] = [];
-    const config = createConfig({ baseUrl: "https://h.test", binding: "httpGet", fetch: browserLikeFetch(receivers) });
+    const config = createConfig({
+      baseUrl: "https://h.test",
+      binding: "httpGet",
+      credentials: { username: "u", password: "p" },
+      fetch: browserLikeFetch(receivers),
+    });
     const params = { OperatorACount: 1, OperatorBCount: 2, from: "f", text: "t" };
     await expect(invoke(config, GetSmsPriceOperation, params)).resolves.toBe(1.5);
     expect(receivers).toEqual([undefined]);
