@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts", "generated/test/**/*.test.ts"],
-          exclude: ["test/interop/**", "**/node_modules/**"],
+          exclude: ["test/interop/**", "**/node_modules/**", "**/.build/**"],
         },
       },
       {

@@ -28,7 +28,9 @@ const kebab = (s: string): string =>
   s
     .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
     .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
+    .split("-")
+    .filter((part) => part !== "")
+    .join("-")
     .toLowerCase() || "service";
 
 /** Parses already-loaded documents. Throws WsdlError (with file:line:column) when one is not usable at all. */
