@@ -1,5 +1,6 @@
 /** The shape of a spec document once it has passed the JSON Schema (spec/service.schema.json). */
 import type { Binding } from "../../templates/runtime/binding.ts";
+import type { SpecParam } from "./document.ts";
 
 export interface RawField {
   name: string;
@@ -10,18 +11,8 @@ export interface RawField {
   nillable?: boolean;
   description?: string;
 }
-export interface RawParam {
-  name: string;
-  tsName?: string;
-  type: string;
-  list?: boolean;
-  item?: string;
-  optional?: boolean;
-  /** A value type that may be sent as `xsi:nil="true"` (.NET `int?`). */
-  nillable?: boolean;
-  credential?: "username" | "password";
-  description?: string;
-}
+/** A parameter: the full document shape already is what the model builds from. */
+export type RawParam = SpecParam;
 export interface RawResult {
   kind: "scalar" | "record" | "list";
   type: string;
