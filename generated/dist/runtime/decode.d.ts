@@ -57,6 +57,8 @@ export declare class ResponseDecoder implements XmlSink {
     private leafLabel;
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
     private leafField;
+    /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
+    private leafDec;
     private str;
     private bytes;
     private len;

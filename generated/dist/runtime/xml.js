@@ -142,31 +142,49 @@ function scanName(s, i, len) {
 // Name cache: direct-mapped, bounded (4096 names of at most maxNameLength bytes).
 const CACHE_SIZE = 4096;
 const cacheKeys = new Array(CACHE_SIZE);
-const cacheNames = new Array(CACHE_SIZE);
 const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 /** The string for name bytes `s[start..end)` (hash {@link nameHash}), from the cache when possible. */
 function nameString(s, start, end, hash) {
     const slot = (hash ^ (hash >>> 12)) & (CACHE_SIZE - 1);
     const key = cacheKeys[slot];
     const n = end - start;
-    if (key !== undefined && key.length === n) {
+    if (key !== undefined && key.bytes.length === n) {
         let k = 0;
-        while (k < n && key[k] === s[start + k])
+        while (k < n && key.bytes[k] === s[start + k])
             k++;
         if (k === n) {
             lastKey = key;
-            return cacheNames[slot];
+            return key.name;
         }
     }
     const copy = s.slice(start, end);
-    const str = latin1OrUtf8(copy, 0, n);
-    cacheKeys[slot] = copy;
-    cacheNames[slot] = str;
-    lastKey = copy;
-    return str;
+    lastKey = cacheKeys[slot] = makeName(latin1OrUtf8(copy, 0, n), copy);
+    return lastKey.name;
 }
-/** The bytes of the name last returned by {@link nameString}. */
-let lastKey = new Uint8Array(0);
+/** The name last returned by {@link nameString}. */
+let lastKey;
+function makeName(name, bytes) {
+    const words = new Int32Array(bytes.length >> 2);
+    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < words.length; i++)
+        words[i] = dv.getInt32(i * 4, true);
+    return { name, bytes, words };
+}
+/** An {@link XmlName} for the tokenizer's expected-name hint (null for a prefixed or empty name: no hint). */
+export const xmlName = (name) => name === "" || name.includes(":") ? null : makeName(name, encoder.encode(name));
+/** Whether `s[at..)` starts with the bytes of `k` (the caller checked that they are in range). */
+function sameName(dv, s, at, k) {
+    const w = k.words;
+    const n = w.length;
+    for (let i = 0; i < n; i++)
+        if (dv.getInt32(at + i * 4, true) !== w[i])
+            return false;
+    const b = k.bytes;
+    for (let j = n * 4; j < b.length; j++)
+        if (b[j] !== s[at + j])
+            return false;
+    return true;
+}
 /** The bytes of a name string (from the cache key when it is there). */
 const encoder = /* @__PURE__ */ new TextEncoder();
 /** Decodes validated UTF-8; short ASCII runs without a TextDecoder call. */
@@ -498,14 +516,12 @@ export class XmlTokenizer {
         this.ns = limits?.namespaces ?? false;
     }
     /** Name the next start tag most likely has (a hint: any other name is still read normally). */
-    expBytes = null;
-    expName = "";
+    expName = null;
     /**
-     * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
-     * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+     * Hints that the next start tag is probably `name` (from {@link xmlName}: a valid name
+     * without a colon); a matching tag then skips the name scan and lookup.
      */
-    expect(bytes, name) {
-        this.expBytes = bytes;
+    expect(name) {
         this.expName = name;
     }
     /**
@@ -721,6 +737,7 @@ export class XmlTokenizer {
         const stack = this.stack;
         const stackBytes = this.stackBytes;
         const len = buf.length;
+        const dv = new DataView(buf.buffer, buf.byteOffset, len);
         const base = this.base;
         const maxName = this.maxName;
         let depth = this.depth;
@@ -855,14 +872,13 @@ export class XmlTokenizer {
             if (c1 === SLASH) {
                 if (depth === 0)
                     throw new XmlSyntaxError("mismatched-tag", "end tag without a matching start tag", base + p);
-                const top = stackBytes[depth - 1];
+                const topName = stackBytes[depth - 1];
+                const top = topName.bytes;
                 const n = top.length;
                 let k = p + 2;
                 if (k + n < len) {
-                    let i = 0;
-                    while (i < n && top[i] === buf[k + i])
-                        i++;
-                    k += i;
+                    if (sameName(dv, buf, k, topName))
+                        k += n;
                 }
                 else {
                     while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k])
@@ -988,16 +1004,12 @@ export class XmlTokenizer {
             let hash = 0;
             let colon = false;
             let expected = false;
-            const exp = this.expBytes;
+            const exp = this.expName;
             if (exp !== null) {
-                const n = exp.length;
-                const e = p + 1 + n;
+                const e = p + 1 + exp.bytes.length;
                 if (e < len) {
-                    let i = 0;
-                    while (i < n && exp[i] === buf[p + 1 + i])
-                        i++;
                     const t = buf[e];
-                    if (i === n && (t === GT || t === SLASH || isWs(t))) {
+                    if ((t === GT || t === SLASH || isWs(t)) && sameName(dv, buf, p + 1, exp)) {
                         nameEnd = e;
                         expected = true;
                     }
@@ -1044,7 +1056,7 @@ export class XmlTokenizer {
                 throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
             let name;
             if (expected) {
-                name = this.expName;
+                name = exp.name;
                 stackBytes[depth] = exp;
             }
             else {

@@ -207,8 +207,7 @@ function scanName(s: Uint8Array, i: number, len: number): number {
 
 // Name cache: direct-mapped, bounded (4096 names of at most maxNameLength bytes).
 const CACHE_SIZE = 4096;
-const cacheKeys: Array<Uint8Array | undefined> = new Array<Uint8Array | undefined>(CACHE_SIZE);
-const cacheNames: string[] = new Array<string>(CACHE_SIZE);
+const cacheKeys: Array<XmlName | undefined> = new Array<XmlName | undefined>(CACHE_SIZE);
 const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** The string for name bytes `s[start..end)` (hash {@link nameHash}), from the cache when possible. */
@@ -216,24 +215,52 @@ function nameString(s: Uint8Array, start: number, end: number, hash: number): st
   const slot = (hash ^ (hash >>> 12)) & (CACHE_SIZE - 1);
   const key = cacheKeys[slot];
   const n = end - start;
-  if (key !== undefined && key.length === n) {
+  if (key !== undefined && key.bytes.length === n) {
     let k = 0;
-    while (k < n && key[k] === s[start + k]) k++;
+    while (k < n && key.bytes[k] === s[start + k]) k++;
     if (k === n) {
       lastKey = key;
-      return cacheNames[slot]!;
+      return key.name;
     }
   }
   const copy = s.slice(start, end);
-  const str = latin1OrUtf8(copy, 0, n);
-  cacheKeys[slot] = copy;
-  cacheNames[slot] = str;
-  lastKey = copy;
-  return str;
+  lastKey = cacheKeys[slot] = makeName(latin1OrUtf8(copy, 0, n), copy);
+  return lastKey.name;
 }
 
-/** The bytes of the name last returned by {@link nameString}. */
-let lastKey: Uint8Array = new Uint8Array(0);
+/** The name last returned by {@link nameString}. */
+let lastKey: XmlName;
+
+/**
+ * An element name with its UTF-8 bytes, also as little-endian 32-bit words, so that the
+ * tokenizer compares a tag with it four bytes at a time.
+ */
+export interface XmlName {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly words: Int32Array;
+}
+
+function makeName(name: string, bytes: Uint8Array): XmlName {
+  const words = new Int32Array(bytes.length >> 2);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < words.length; i++) words[i] = dv.getInt32(i * 4, true);
+  return { name, bytes, words };
+}
+
+/** An {@link XmlName} for the tokenizer's expected-name hint (null for a prefixed or empty name: no hint). */
+export const xmlName = (name: string): XmlName | null =>
+  name === "" || name.includes(":") ? null : makeName(name, encoder.encode(name));
+
+/** Whether `s[at..)` starts with the bytes of `k` (the caller checked that they are in range). */
+function sameName(dv: DataView, s: Uint8Array, at: number, k: XmlName): boolean {
+  const w = k.words;
+  const n = w.length;
+  for (let i = 0; i < n; i++) if (dv.getInt32(at + i * 4, true) !== w[i]) return false;
+  const b = k.bytes;
+  for (let j = n * 4; j < b.length; j++) if (b[j] !== s[at + j]) return false;
+  return true;
+}
 
 /** The bytes of a name string (from the cache key when it is there). */
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -531,7 +558,7 @@ export class XmlTokenizer {
   private held: Uint8Array = EMPTY;
   private pendingSurrogate = "";
   private readonly stack: string[] = [];
-  private readonly stackBytes: Uint8Array[] = [];
+  private readonly stackBytes: XmlName[] = [];
   private depth = 0;
   private phase = PROLOG;
   private mode = MARKUP;
@@ -553,15 +580,13 @@ export class XmlTokenizer {
   }
 
   /** Name the next start tag most likely has (a hint: any other name is still read normally). */
-  private expBytes: Uint8Array | null = null;
-  private expName = "";
+  private expName: XmlName | null = null;
 
   /**
-   * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
-   * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+   * Hints that the next start tag is probably `name` (from {@link xmlName}: a valid name
+   * without a colon); a matching tag then skips the name scan and lookup.
    */
-  expect(bytes: Uint8Array | null, name: string): void {
-    this.expBytes = bytes;
+  expect(name: XmlName | null): void {
     this.expName = name;
   }
 
@@ -766,6 +791,7 @@ export class XmlTokenizer {
     const stack = this.stack;
     const stackBytes = this.stackBytes;
     const len = buf.length;
+    const dv = new DataView(buf.buffer, buf.byteOffset, len);
     const base = this.base;
     const maxName = this.maxName;
     let depth = this.depth;
@@ -894,13 +920,12 @@ export class XmlTokenizer {
 
       if (c1 === SLASH) {
         if (depth === 0) throw new XmlSyntaxError("mismatched-tag", "end tag without a matching start tag", base + p);
-        const top = stackBytes[depth - 1]!;
+        const topName = stackBytes[depth - 1]!;
+        const top = topName.bytes;
         const n = top.length;
         let k = p + 2;
         if (k + n < len) {
-          let i = 0;
-          while (i < n && top[i] === buf[k + i]) i++;
-          k += i;
+          if (sameName(dv, buf, k, topName)) k += n;
         } else {
           while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k]) k++;
           if (k >= len) break; // a prefix of the expected name so far: need more input
@@ -1022,15 +1047,12 @@ export class XmlTokenizer {
       let hash = 0;
       let colon = false;
       let expected = false;
-      const exp = this.expBytes;
+      const exp = this.expName;
       if (exp !== null) {
-        const n = exp.length;
-        const e = p + 1 + n;
+        const e = p + 1 + exp.bytes.length;
         if (e < len) {
-          let i = 0;
-          while (i < n && exp[i] === buf[p + 1 + i]) i++;
           const t = buf[e]!;
-          if (i === n && (t === GT || t === SLASH || isWs(t))) {
+          if ((t === GT || t === SLASH || isWs(t)) && sameName(dv, buf, p + 1, exp)) {
             nameEnd = e;
             expected = true;
           }
@@ -1070,7 +1092,7 @@ export class XmlTokenizer {
         throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
       let name: string;
       if (expected) {
-        name = this.expName;
+        name = exp!.name;
         stackBytes[depth] = exp!;
       } else {
         name = nameString(buf, p + 1, nameEnd, hash);
