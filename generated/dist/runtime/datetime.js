@@ -134,9 +134,10 @@ export function parseDateTimeBytes(b, s, e) {
     if (i < e && b[i] === 46) {
         const start = ++i;
         while (i < e && b[i] >= 48 && b[i] <= 57)
-            fraction += String.fromCharCode(b[i++]);
+            i++;
         if (i === start)
             return null;
+        fraction = digitString(b, start, i);
     }
     let offset = "";
     if (i < e) {
@@ -161,6 +162,30 @@ export function parseDateTimeBytes(b, s, e) {
             return null;
     }
     return new XsdDateTimeCtor({ year, month, day, hour, minute, second, fraction, offset });
+}
+/** Fraction digits `b[s..e)` as a string: the usual lengths (1 to 7) in one step. */
+function digitString(b, s, e) {
+    const f = String.fromCharCode;
+    switch (e - s) {
+        case 1:
+            return f(b[s]);
+        case 2:
+            return f(b[s], b[s + 1]);
+        case 3:
+            return f(b[s], b[s + 1], b[s + 2]);
+        case 4:
+            return f(b[s], b[s + 1], b[s + 2], b[s + 3]);
+        case 5:
+            return f(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4]);
+        case 6:
+            return f(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5]);
+        case 7:
+            return f(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6]);
+    }
+    let out = "";
+    for (let i = s; i < e; i++)
+        out += f(b[i]);
+    return out;
 }
 /** The private constructor, for the fast path above (assigned once the class is defined). */
 let XsdDateTimeCtor;

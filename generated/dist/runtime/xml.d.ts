@@ -83,6 +83,7 @@ export interface XmlLimits {
 export interface XmlName {
     readonly name: string;
     readonly bytes: Uint8Array;
+    /** The bytes as words: one per whole 4 bytes, then the last 4 bytes (overlapping) when the length is not a multiple of 4. */
     readonly words: Int32Array;
 }
 /** An {@link XmlName} for the tokenizer's expected-name hint (null for a prefixed or empty name: no hint). */

@@ -164,10 +164,14 @@ function nameString(s, start, end, hash) {
 /** The name last returned by {@link nameString}. */
 let lastKey;
 function makeName(name, bytes) {
-    const words = new Int32Array(bytes.length >> 2);
-    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let i = 0; i < words.length; i++)
+    const n = bytes.length;
+    const whole = n >> 2;
+    const words = new Int32Array(n < 4 ? 0 : whole + ((n & 3) === 0 ? 0 : 1));
+    const dv = new DataView(bytes.buffer, bytes.byteOffset, n);
+    for (let i = 0; i < whole; i++)
         words[i] = dv.getInt32(i * 4, true);
+    if (words.length > whole)
+        words[whole] = dv.getInt32(n - 4, true);
     return { name, bytes, words };
 }
 /** An {@link XmlName} for the tokenizer's expected-name hint (null for a prefixed or empty name: no hint). */
@@ -175,15 +179,19 @@ export const xmlName = (name) => name === "" || name.includes(":") ? null : make
 /** Whether `s[at..)` starts with the bytes of `k` (the caller checked that they are in range). */
 function sameName(dv, s, at, k) {
     const w = k.words;
-    const n = w.length;
-    for (let i = 0; i < n; i++)
+    const b = k.bytes;
+    const n = b.length;
+    if (n < 4) {
+        for (let j = 0; j < n; j++)
+            if (b[j] !== s[at + j])
+                return false;
+        return true;
+    }
+    const whole = n >> 2;
+    for (let i = 0; i < whole; i++)
         if (dv.getInt32(at + i * 4, true) !== w[i])
             return false;
-    const b = k.bytes;
-    for (let j = n * 4; j < b.length; j++)
-        if (b[j] !== s[at + j])
-            return false;
-    return true;
+    return whole === w.length || dv.getInt32(at + n - 4, true) === w[whole];
 }
 /** The bytes of a name string (from the cache key when it is there). */
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -191,14 +199,24 @@ const encoder = /* @__PURE__ */ new TextEncoder();
 export function latin1OrUtf8(s, start, end) {
     const n = end - start;
     if (n <= 24) {
+        // Four characters per step: fewer intermediate strings than one at a time.
         let out = "";
-        for (let i = start; i < end; i++) {
+        let bits = 0;
+        let i = start;
+        for (; i + 4 <= end; i += 4) {
+            const c0 = s[i];
+            const c1 = s[i + 1];
+            const c2 = s[i + 2];
+            const c3 = s[i + 3];
+            bits |= c0 | c1 | c2 | c3;
+            out += String.fromCharCode(c0, c1, c2, c3);
+        }
+        for (; i < end; i++) {
             const c = s[i];
-            if (c >= 0x80)
-                return utf8.decode(s.subarray(start, end));
+            bits |= c;
             out += String.fromCharCode(c);
         }
-        return out;
+        return bits < 0x80 ? out : utf8.decode(s.subarray(start, end));
     }
     return utf8.decode(s.subarray(start, end));
 }
