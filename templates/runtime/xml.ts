@@ -124,13 +124,13 @@ const LOWER_X = 0x78;
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
-/** Bit 1: ASCII NameStartChar, bit 2: ASCII NameChar, bit 4: XML whitespace. */
+/** Bit 1: ASCII NameStartChar, bit 2: ASCII NameChar, bit 4: XML whitespace, bit 8: `<`, bit 16: `&`, CR or `]` (text that needs a second look). */
 const TABLE = /* @__PURE__ */ (() => {
   const t = new Uint8Array(256);
   for (let c = 0; c < 128; c++) {
     const start = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === COLON || c === 0x5f;
     const name = start || (c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2e;
-    t[c] = (start ? 1 : 0) | (name ? 2 : 0) | (c === SPACE || c === TAB || c === LF || c === CR ? 4 : 0);
+    t[c] = (start ? 1 : 0) | (name ? 2 : 0) | (c === SPACE || c === TAB || c === LF || c === CR ? 4 : 0) | (c === LT ? 8 : 0) | (c === AMP || c === CR || c === RBRACKET ? 16 : 0);
   }
   return t;
 })();
@@ -866,9 +866,11 @@ export class XmlTokenizer {
         let special = false;
         const short = p + 48 < len ? p + 48 : len;
         while (lt < short) {
-          const b = buf[lt]!;
-          if (b === LT) break;
-          if (b === AMP || b === CR || b === RBRACKET) special = true;
+          const k = TABLE[buf[lt]!]! & 24;
+          if (k !== 0) {
+            if (k === 8) break;
+            special = true;
+          }
           lt++;
         }
         if (lt === short) {
