@@ -48,6 +48,8 @@ export declare class ResponseDecoder implements XmlSink {
     private readonly tokenizer;
     private readonly lenient;
     private readonly frames;
+    /** Frames for reuse, by depth: `frames[i]` is `pool[i]` (a popped frame is reused by the next push at its depth). */
+    private readonly pool;
     /** The innermost frame (cached: read on every event). */
     private top;
     private skipDepth;

@@ -152,6 +152,8 @@ export class ResponseDecoder implements XmlSink {
   private readonly tokenizer: XmlTokenizer;
   private readonly lenient: boolean;
   private readonly frames: Frame[] = [];
+  /** Frames for reuse, by depth: `frames[i]` is `pool[i]` (a popped frame is reused by the next push at its depth). */
+  private readonly pool: Frame[] = [];
   /** The innermost frame (cached: read on every event). */
   private top: Frame | undefined = undefined;
   private skipDepth = 0;
@@ -271,22 +273,43 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private push(kind: number, label: string): Frame {
-    const frame: Frame = {
-      kind,
-      label,
-      record: null,
-      value: null,
-      next: 0,
-      assigned: 0,
-      mask: 0,
-      ordered: true,
-      item: "",
-      itemName: null,
-      names: null,
-      decs: null,
-      itemType: null,
-      field: null,
-    };
+    // Frames are reused by depth (one per record would be most of the decoder's garbage).
+    const depth = this.frames.length;
+    let frame = this.pool[depth];
+    if (frame === undefined) {
+      frame = {
+        kind,
+        label,
+        record: null,
+        value: null,
+        next: 0,
+        assigned: 0,
+        mask: 0,
+        ordered: true,
+        item: "",
+        itemName: null,
+        names: null,
+        decs: null,
+        itemType: null,
+        field: null,
+      };
+      this.pool[depth] = frame;
+    } else {
+      frame.kind = kind;
+      frame.label = label;
+      frame.record = null;
+      frame.value = null;
+      frame.next = 0;
+      frame.assigned = 0;
+      frame.mask = 0;
+      frame.ordered = true;
+      frame.item = "";
+      frame.itemName = null;
+      frame.names = null;
+      frame.decs = null;
+      frame.itemType = null;
+      frame.field = null;
+    }
     this.frames.push(frame);
     this.top = frame;
     return frame;
