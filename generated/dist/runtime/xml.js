@@ -200,28 +200,45 @@ function sameName(dv, s, at, k) {
 }
 /** The bytes of a name string (from the cache key when it is there). */
 const encoder = /* @__PURE__ */ new TextEncoder();
+/** The string of `k` (0 to 8) ASCII bytes at `i`, made in one step. */
+function upTo8(s, i, k) {
+    const f = String.fromCharCode;
+    switch (k) {
+        case 0:
+            return "";
+        case 1:
+            return f(s[i]);
+        case 2:
+            return f(s[i], s[i + 1]);
+        case 3:
+            return f(s[i], s[i + 1], s[i + 2]);
+        case 4:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3]);
+        case 5:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4]);
+        case 6:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5]);
+        case 7:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6]);
+        default:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7]);
+    }
+}
 /** Decodes validated UTF-8; short ASCII runs without a TextDecoder call. */
 export function latin1OrUtf8(s, start, end) {
     const n = end - start;
     if (n <= 24) {
-        // Four characters per step: fewer intermediate strings than one at a time.
-        let out = "";
         let bits = 0;
+        for (let i = start; i < end; i++)
+            bits |= s[i];
+        if (bits >= 0x80)
+            return utf8.decode(s.subarray(start, end));
+        // Up to eight characters per string made: one string for most values, few intermediates.
+        let out = "";
         let i = start;
-        for (; i + 4 <= end; i += 4) {
-            const c0 = s[i];
-            const c1 = s[i + 1];
-            const c2 = s[i + 2];
-            const c3 = s[i + 3];
-            bits |= c0 | c1 | c2 | c3;
-            out += String.fromCharCode(c0, c1, c2, c3);
-        }
-        for (; i < end; i++) {
-            const c = s[i];
-            bits |= c;
-            out += String.fromCharCode(c);
-        }
-        return bits < 0x80 ? out : utf8.decode(s.subarray(start, end));
+        for (; end - i > 8; i += 8)
+            out += upTo8(s, i, 8);
+        return out + upTo8(s, i, end - i);
     }
     return utf8.decode(s.subarray(start, end));
 }
