@@ -4,6 +4,7 @@ import {
   XmlTokenizer,
   parseAttributes,
   xmlName,
+  latin1OrUtf8,
   type XmlErrorCode,
   type XmlLimits,
   type XmlSink,
@@ -754,6 +755,19 @@ describe("XmlTokenizer: names compared a word at a time", () => {
         expect(e.offset).toBe(new TextEncoder().encode(`<${n}>x`).length);
       }
       expect(events(`<${n}>x</${n}>`)).toEqual([["open", n, ""], ["text", "x"], ["close", n]]);
+    }
+  });
+});
+
+describe("latin1OrUtf8", () => {
+  it("decodes like TextDecoder at every length around its short-string paths, ASCII or not", () => {
+    const enc = new TextEncoder();
+    for (let n = 0; n <= 40; n++) {
+      const ascii = Array.from({ length: n }, (_, i) => String.fromCharCode(0x21 + ((i * 7) % 90))).join("");
+      for (const text of [ascii, ascii.slice(0, Math.max(0, n - 1)) + "é", "ب" + ascii]) {
+        const bytes = enc.encode(`<${text}>`);
+        expect(latin1OrUtf8(bytes, 1, bytes.length - 1)).toBe(text);
+      }
     }
   });
 });
