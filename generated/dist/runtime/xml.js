@@ -286,6 +286,11 @@ function findInvalid(s, from, to) {
             }
             return i;
         }
+        // A whole two-byte sequence (Arabic, Persian, Cyrillic, ... text): nothing more to check.
+        if (b >= 0xc2 && b <= 0xdf && i + 1 < to && (s[i + 1] & 0xc0) === 0x80) {
+            i += 2;
+            continue;
+        }
         let n;
         let lo = 0x80;
         let hi = 0xbf;
