@@ -11,6 +11,7 @@
  * back the same text it parsed, and converts to a `Date` only when told which offset to assume
  * for offset-less values.
  */
+import { latin1OrUtf8 } from "./xml.js";
 const PATTERN = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 function daysInMonth(year, month) {
     if (month === 2)
@@ -137,7 +138,7 @@ export function parseDateTimeBytes(b, s, e) {
             i++;
         if (i === start)
             return null;
-        fraction = digitString(b, start, i);
+        fraction = latin1OrUtf8(b, start, i);
     }
     let offset = "";
     if (i < e) {
@@ -162,30 +163,6 @@ export function parseDateTimeBytes(b, s, e) {
             return null;
     }
     return new XsdDateTimeCtor({ year, month, day, hour, minute, second, fraction, offset });
-}
-/** Fraction digits `b[s..e)` as a string: the usual lengths (1 to 7) in one step. */
-function digitString(b, s, e) {
-    const f = String.fromCharCode;
-    switch (e - s) {
-        case 1:
-            return f(b[s]);
-        case 2:
-            return f(b[s], b[s + 1]);
-        case 3:
-            return f(b[s], b[s + 1], b[s + 2]);
-        case 4:
-            return f(b[s], b[s + 1], b[s + 2], b[s + 3]);
-        case 5:
-            return f(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4]);
-        case 6:
-            return f(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5]);
-        case 7:
-            return f(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6]);
-    }
-    let out = "";
-    for (let i = s; i < e; i++)
-        out += f(b[i]);
-    return out;
 }
 /** The private constructor, for the fast path above (assigned once the class is defined). */
 let XsdDateTimeCtor;
