@@ -22,7 +22,12 @@ const FAULT = 7;
 const HEADER = 8;
 const encoder = new TextEncoder();
 const plans = new WeakMap();
+/** The last plan looked up (a list holds many records of one type). */
+let lastRecord = null;
+let lastPlan = null;
 function planOf(record) {
+    if (record === lastRecord)
+        return lastPlan;
     let plan = plans.get(record);
     if (!plan) {
         plan = {
@@ -31,6 +36,8 @@ function planOf(record) {
         };
         plans.set(record, plan);
     }
+    lastRecord = record;
+    lastPlan = plan;
     return plan;
 }
 /** Stores `value` in field `index` of the record under construction in `frame`. */

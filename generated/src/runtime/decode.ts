@@ -84,7 +84,11 @@ interface RecordPlan {
   readonly decs: Array<BytesDecoder | null>;
 }
 const plans = new WeakMap<RecordDescriptor, RecordPlan>();
+/** The last plan looked up (a list holds many records of one type). */
+let lastRecord: RecordDescriptor | null = null;
+let lastPlan: RecordPlan | null = null;
 function planOf(record: RecordDescriptor): RecordPlan {
+  if (record === lastRecord) return lastPlan as RecordPlan;
   let plan = plans.get(record);
   if (!plan) {
     plan = {
@@ -95,6 +99,8 @@ function planOf(record: RecordDescriptor): RecordPlan {
     };
     plans.set(record, plan);
   }
+  lastRecord = record;
+  lastPlan = plan;
   return plan;
 }
 
