@@ -881,11 +881,11 @@ export class XmlTokenizer {
 
       const c = buf[p]!;
       if (c !== LT) {
-        // Find the next '<', noting '&', CR and ']' on the way (short runs: a loop beats indexOf).
+        // Find the next '<', noting '&', CR and ']' on the way: one pass, and text without them
+        // goes to the sink as it is (no second look).
         let lt = p;
         let special = false;
-        const short = p + 48 < len ? p + 48 : len;
-        while (lt < short) {
+        while (lt < len) {
           const k = TABLE[buf[lt]!]! & 24;
           if (k !== 0) {
             if (k === 8) break;
@@ -893,10 +893,7 @@ export class XmlTokenizer {
           }
           lt++;
         }
-        if (lt === short) {
-          lt = short === len ? -1 : buf.indexOf(LT, short);
-          special = true;
-        }
+        if (lt === len) lt = -1;
         const end = lt < 0 ? len : lt;
         if (this.phase !== ROOT) {
           for (let i = p; i < end; i++) {
