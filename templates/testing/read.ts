@@ -196,10 +196,14 @@ function httpValue(type: ScalarName, text: string): unknown {
   }
 }
 
+/** Record parameters (nested elements) are not read by the mock yet: said plainly, never guessed. */
+const RECORDS_UNREAD = "System.NotSupportedException: the test kit's mock does not read record parameters yet";
+
 /** XmlSerializer's reading of a SOAP value (the runtime's XSD codecs), with .NET's messages. */
 function soapValue(p: ParamDescriptor, text: string): unknown {
   const type = p.type;
   if (typeof type !== "string") {
+    if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
     const t = text.trim();
     if (!type.values.includes(t))
       throw new ConvertError(
@@ -231,7 +235,7 @@ const MIN_DATE = /* @__PURE__ */ XsdDateTime.parse("0001-01-01T00:00:00");
 function soapDefault(p: ParamDescriptor): unknown {
   if (p.item !== null) return null;
   const type = p.type;
-  if (typeof type !== "string") return type.values[0] ?? null;
+  if (typeof type !== "string") return type.kind === "record" ? null : (type.values[0] ?? null);
   switch (type) {
     case "int":
     case "unsignedByte":
@@ -498,6 +502,7 @@ function readHttp(
     try {
       if (typeof p.type !== "string") {
         const type = p.type;
+        if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
         const one = (v: string): string => {
           current = v;
           if (!type.values.includes(v))

@@ -149,10 +149,14 @@ function httpValue(type, text) {
             return text;
     }
 }
+/** Record parameters (nested elements) are not read by the mock yet: said plainly, never guessed. */
+const RECORDS_UNREAD = "System.NotSupportedException: the test kit's mock does not read record parameters yet";
 /** XmlSerializer's reading of a SOAP value (the runtime's XSD codecs), with .NET's messages. */
 function soapValue(p, text) {
     const type = p.type;
     if (typeof type !== "string") {
+        if (type.kind === "record")
+            throw new ConvertError(RECORDS_UNREAD);
         const t = text.trim();
         if (!type.values.includes(t))
             throw new ConvertError(`System.InvalidOperationException: Instance validation error: '${t}' is not a valid value for ${type.name}.`);
@@ -183,7 +187,7 @@ function soapDefault(p) {
         return null;
     const type = p.type;
     if (typeof type !== "string")
-        return type.values[0] ?? null;
+        return type.kind === "record" ? null : (type.values[0] ?? null);
     switch (type) {
         case "int":
         case "unsignedByte":
@@ -433,6 +437,8 @@ function readHttp(info, served, headers, query, body) {
         try {
             if (typeof p.type !== "string") {
                 const type = p.type;
+                if (type.kind === "record")
+                    throw new ConvertError(RECORDS_UNREAD);
                 const one = (v) => {
                     current = v;
                     if (!type.values.includes(v))
