@@ -78,11 +78,11 @@ function sentHeaders(ctx: BuildContext, endpoints: readonly EndpointModel[]): Se
   for (const ep of endpoints)
     for (const o of [...ep.operations, ...ep.partialOperations])
       for (const h of o.headers) {
+        if (!h.sent || h.type.kind !== "record") continue;
         const other = byElement.get(h.element);
-        if (other === undefined) {
-          if (h.sent) byElement.set(h.element, h);
-        } else if (other.type.name !== h.type.name)
-          ctx.report("header-type", h.pos.path, `SOAP header "${h.element}" has type ${h.type.name} here and ${other.type.name} elsewhere: one element, one type`);
+        if (other === undefined) byElement.set(h.element, h);
+        else if (other.type.name !== h.type.name)
+          ctx.report("header-type", `${h.pos.path}/type`, `SOAP header "${h.element}" is sent as ${h.type.name} here and as ${other.type.name} elsewhere: one element, one type (the client's soapHeaders are shared)`);
       }
   return byElement.size === 0 ? null : { symbol: naming.soapHeaders, headers: [...byElement.values()] };
 }
