@@ -115,23 +115,38 @@ describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () 
     expect(ok.stdout).toBe("expected.yaml matches 5 WSDL documents (43 operations, 16 records, 2 enums).\n");
     expect(ok.code).toBe(0);
 
+    // What the WSDL cannot say (a secret header field, a description) is no drift.
+    const handFile = join(tmp.dir, "hand.yaml");
+    writeFileSync(handFile, readFileSync(expectedFile, "utf8").replace("      - { name: Secret, type: string }", "      - { name: Secret, type: string, secret: true, description: The session's secret. }"));
+    const hand = await runVerify({ spec: handFile, specName: "hand.yaml", against: urls });
+    expect([hand.code, hand.stderr]).toEqual([0, ""]);
+
     const drifted = readFileSync(expectedFile, "utf8")
       .replace("    values: [None, Read, Write, Admin]", "    values: [None, Read, Write]")
       .replace("      - { name: Age, type: int, nillable: true }", "      - { name: Age, type: int }")
       .replace("          - { element: TraceHeader, type: TraceHeader, direction: inout }", "          - { element: TraceHeader, type: TraceHeader, direction: in }")
       .replace("        methodName: Add\n        params:\n          - { name: a, type: double }", "        params:\n          - { name: a, type: double }")
-      .replace("    namespace: http://corpus.example/soaponly/\n    bindings: [soap11, soap12]\n", "    namespace: http://corpus.example/soaponly/\n");
+      .replace("    namespace: http://corpus.example/soaponly/\n    bindings: [soap11, soap12]\n", "    namespace: http://corpus.example/soaponly/\n")
+      // a record parameter of the wrong type, a missing in header, a repeated field read as a plain one, a wrong base
+      .replace("          - { name: d, type: Drawing, optional: true }", "          - { name: d, type: Point, optional: true }")
+      .replace("          - { element: SessionHeader, type: SessionHeader, direction: in }\n", "")
+      .replace("      - { name: Tag, type: string, repeated: true }", "      - { name: Tag, type: string }")
+      .replace("  Ring:\n    base: Circle", "  Ring:\n    base: Shape");
     const file = join(tmp.dir, "drifted.yaml");
     writeFileSync(file, drifted);
     const bad = await runVerify({ spec: file, specName: "drifted.yaml", against: urls });
     expect(bad.code).toBe(1);
     expect(bad.stderr.split("\n").map((l) => l.replace(/^  drifted\.yaml:\d+:\d+ /, "  "))).toEqual([
-      "drifted.yaml differs from 5 WSDL documents (43 operations, 16 records, 2 enums): 6 differences",
+      "drifted.yaml differs from 5 WSDL documents (43 operations, 16 records, 2 enums): 10 differences",
       "  /svc/Shapes.asmx AddDoubles: method name: spec \"AddDoubles\" | WSDL \"Add\"",
       "  /svc/Headers.asmx Traced: SOAP headers: spec (TraceHeader: record TraceHeader (in)) | WSDL (TraceHeader: record TraceHeader (inout))",
+      '  /svc/Structs.asmx EchoDrawing: parameter d: spec "d: record Point, optional" | WSDL "d: record Drawing, optional"',
+      "  /svc/Structs.asmx EchoDrawing: SOAP headers: spec (ReceiptHeader: record ReceiptHeader (out)) | WSDL (SessionHeader: record SessionHeader (in), ReceiptHeader: record ReceiptHeader (out))",
       "  /soaponly/SoapOnly.asmx: bindings: spec (soap11, soap12, httpGet, httpPost) | WSDL (soap11, soap12)",
       "  /soaponly/SoapOnly.asmx Hello: bindings: spec (soap11, soap12, httpGet, httpPost) | WSDL (soap11, soap12)",
       '  record Person: field Age: spec "Age: int" | WSDL "Age: int, nillable"',
+      '  record Drawing: field Tag: spec "Tag: string, may be absent" | WSDL "Tag: string repeated (no wrapper), may be absent"',
+      "  record Ring: base: spec record Shape | WSDL record Circle",
       "  enum Access: values: spec (None, Read, Write) | WSDL (None, Read, Write, Admin)",
       "",
     ]);
