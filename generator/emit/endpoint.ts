@@ -14,7 +14,7 @@ function paramDoc(p: ParamModel): string {
   const lines = [`Wire: \`${p.wireName}\` (${p.wireType}${p.listItem !== null ? `, a list of \`<${p.listItem}>\` items` : ""}).`];
   if (p.listItem !== null || (p.type.kind === "scalar" && p.type.name === "base64Binary"))
     lines.push(`HTTP GET/POST repeat \`${p.wireName}\` once per ${p.listItem !== null ? "item" : "byte"}; an empty or omitted one cannot be sent there.`);
-  if (p.optional) lines.push("May be omitted (or `null`): SOAP leaves the element out; HTTP GET/POST send it empty.");
+  if (p.optional) lines.push(p.type.kind === "record" ? "May be omitted (or `null`): SOAP leaves the element out." : "May be omitted (or `null`): SOAP leaves the element out; HTTP GET/POST send it empty.");
   return tsdoc("", p.description, lines);
 }
 

@@ -53,11 +53,15 @@ export function templateView(model: ServiceModel, options: PackageOptions) {
         soap: code(`POST ${o.path}`),
         http: code(`${o.path}/${o.name}`),
         params: o.params.map((p) => (p.credential ? `${p.wireName}\u00a0(credentials)` : `${p.wireName}: ${code(p.inputType.text.replace(" | null | undefined", ""))}${p.optional ? "?" : ""}`)).join(", "),
-        result: code(o.result.tsType.text),
+        result: code(o.outputType.text),
       })),
     })),
     partialOperations: model.endpoints.flatMap((ep) => ep.partialOperations.map((o) => ({ name: o.name, path: o.path, known: o.params.map((p) => p.wireName).join(", "), description: o.description }))),
     hasPartialOperations: model.endpoints.some((ep) => ep.partialOperations.length > 0),
+    hasSoapHeaders: model.operations.some((o) => o.headers.length > 0),
+    sentHeaders: (model.soapHeaders?.headers ?? []).map((h) => code(h.element)).join(", "),
+    hasHierarchies: model.records.some((r) => r.discriminator !== null),
+    hasRecordParams: model.operations.some((o) => o.params.some((p) => p.type.kind === "record")),
     hasExample: ex !== null,
     example: ex
       ? { group: ex.endpoint.clientProperty, fn: ex.operation.fnSymbol.name, args: ex.operation.exampleArgs.text, result: ex.operation.result.tsType.text, resultType: ex.operation.resultSymbol.name, paramsType: ex.operation.paramsSymbol.name }

@@ -160,5 +160,5 @@ export interface Config {
 /** A base address as the client uses it: absolute http(s), no query or fragment, no trailing slash. Throws TypeError. */
 export declare function checkBaseUrl(value: string): string;
 /** Validates and resolves options. Throws TypeError on unusable options. */
-export declare function createConfig<H extends object = SoapHeaderValues>(options: ClientOptions<H>): Config;
+export declare function createConfig(options: ClientOptions<object>): Config;
 //# sourceMappingURL=config.d.ts.map

@@ -187,7 +187,7 @@ function trimSlashes(href: string): string {
 }
 
 /** Validates and resolves options. Throws TypeError on unusable options. */
-export function createConfig<H extends object = SoapHeaderValues>(options: ClientOptions<H>): Config {
+export function createConfig(options: ClientOptions<object>): Config {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const binding = options.binding ?? "soap11";
   if (bindingInfo(binding) === undefined)
