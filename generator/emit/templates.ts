@@ -7,7 +7,7 @@ import Handlebars from "handlebars";
 import type { Assets } from "../assets.ts";
 import type { EmittedText } from "../codegen/generated-file.ts";
 import { header } from "../codegen/doc.ts";
-import type { ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
+import type { CompleteOperationModel, ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
 
 function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   const source = assets.templates[name];
@@ -98,6 +98,13 @@ function replyValue(result: ResultModel): string {
   return plain[result.type.name];
 }
 
+/** What a handler returns: the result value, inside `{ result, headers }` when the operation receives SOAP headers. */
+function replyOf(op: CompleteOperationModel): string {
+  const back = op.headers.filter((h) => h.received);
+  const value = replyValue(op.result);
+  return back.length === 0 ? value : `({ result: ${value}, headers: { ${back.map((h) => `${h.propertyKey}: null`).join(", ")} } })`;
+}
+
 /**
  * The test-kit examples (a vitest test of application code with the mock, in fetch and MSW form),
  * rendered once for the README (package imports) and once as tests of the generated package
@@ -105,7 +112,7 @@ function replyValue(result: ResultModel): string {
  */
 function testingExamples(assets: Assets, model: ServiceModel, view: ReturnType<typeof templateView>, imports: { main: string; testing: string; msw: string }): { fetch: string; msw: string } {
   const ex = model.example;
-  const example = { ...view.example, reply: ex ? replyValue(ex.operation.result) : "null", usesDateTime: ex ? ex.operation.exampleArgs.refs.some((r) => r.name === "XsdDateTime") : false };
+  const example = { ...view.example, reply: ex ? replyOf(ex.operation) : "null", usesDateTime: ex ? ex.operation.exampleArgs.refs.some((r) => r.name === "XsdDateTime") : false };
   const data = { ...view, example, imports };
   return { fetch: compile(assets, "testing-example-fetch.ts.hbs")(data), msw: compile(assets, "testing-example-msw.ts.hbs")(data) };
 }
