@@ -153,7 +153,8 @@ describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () 
   }, 60_000);
 
   test("generated clients call every generated operation over every binding the WSDL offers; the matrix", async () => {
-    const { document } = readSpecDocument(readFileSync(expectedFile, "utf8"), "expected.yaml");
+    // The one hand edit the WSDL cannot carry: the session header's secret field.
+    const { document } = readSpecDocument(readFileSync(expectedFile, "utf8").replace("      - { name: Secret, type: string }", "      - { name: Secret, type: string, secret: true }"), "expected.yaml");
     const buildRoot = join(dirname(expectedFile), "..", ".build", "clients");
     rmSync(buildRoot, { recursive: true, force: true });
     const rows: string[] = [];
@@ -250,6 +251,15 @@ describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () 
         if (op.name === "MaybeDouble") {
           const got = await client[endpoint.name]![op.name]!({ v: 21 }, { binding: "soap12" });
           if (got !== 42) failures.push(`MaybeDouble soap12: sent 21, decoded ${String(got)}`);
+        }
+        if (op.name === "EchoDrawing") {
+          // The header set on the client reaches the service (its receipt says so), and its secret
+          // field never shows in what hooks see, while the service received it as sent.
+          const bodies: string[] = [];
+          const withHeaders = pkg.createClient({ baseUrl: server.baseUrl, soapHeaders: { SessionHeader: { Key: "client", Secret: "pa55-w0rd" } }, hooks: { onRequest: (e: { body: string | null }) => bodies.push(e.body ?? "") } });
+          const got = (await withHeaders[endpoint.name]![op.name]!({ d: null }, {})) as { result: unknown; headers: { ReceiptHeader: unknown } };
+          if (!same({ result: null, headers: { ReceiptHeader: { Count: -1, Note: "client|pa55-w0rd" } } }, got)) failures.push(`EchoDrawing with the client's header: decoded ${show(got)}`);
+          if (!bodies[0]?.includes("<Key>client</Key><Secret>***</Secret>") || bodies.some((b) => b.includes("pa55-w0rd"))) failures.push(`EchoDrawing: the secret header field shows in a hook: ${bodies[0]}`);
         }
       }
     }
