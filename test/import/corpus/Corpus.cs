@@ -138,6 +138,18 @@ namespace Corpus
         [XmlElement("Tag")] public string[] Tags;
         public long Version;
     }
+    // Every scalar generate serves today (hexBinary and char aside), inside a record, with enums and int?.
+    public class Mixed
+    {
+        public string S; public bool B; public sbyte I8; public byte U8; public short I16; public ushort U16;
+        public int I32; public uint U32; public long I64; public ulong U64; public float F32; public double F64;
+        public decimal Dec; public DateTime When;
+        [XmlElement(DataType = "date")] public DateTime Day;
+        [XmlElement(DataType = "time")] public DateTime Clock;
+        [XmlElement(DataType = "duration")] public string Span;
+        [XmlElement(DataType = "anyURI")] public string Uri;
+        public byte[] Bytes; public Guid Id; public Color Tint; public Access Rights; public int? Maybe; public double? MaybeD;
+    }
     public class SessionHeader : SoapHeader { public string Key; public string Secret; }
     public class ReceiptHeader : SoapHeader { public int Count; public string Note; }
 
@@ -158,6 +170,7 @@ namespace Corpus
         }
         [WebMethod] public Shape EchoShape(Shape s) { return s; }
         [WebMethod] public Point[] EchoPoints(Point[] points) { return points; }
+        [WebMethod] public Mixed EchoMixed(Mixed m) { return m; }
         // A record result over every binding: list fields, subtypes and repeated elements decoded from HTTP GET/POST too.
         [WebMethod] public Drawing Sample(string title, int n)
         {
