@@ -8,7 +8,7 @@ function fieldDoc(f: FieldModel): string {
   const shape = f.listItem !== null ? `, a list of \`<${f.listItem}>\` items` : f.repeated ? ", one element per item (no wrapper)" : "";
   const lines = [`Wire: \`${f.wireName}\` (${f.wireType}${shape})${f.nullable ? "; `null` when the service omits it" : ""}.`];
   if (f.nillable) lines.push("Sent as `xsi:nil` when `null`.");
-  if (f.secret) lines.push("A secret: redacted from errors, hooks and middleware like the password.");
+  if (f.secret) lines.push("A secret: shown as `***` in errors, hooks and middleware.");
   return tsdoc("", f.description, lines);
 }
 

@@ -51,7 +51,7 @@ describe("emitTypes: record hierarchies and SOAP headers", () => {
   it("list and repeated fields are arrays; secret and nillable fields say so", () => {
     expect(text).toContain("Items: Shape[] | null;");
     expect(text).toContain("Tag: string[] | null;");
-    expect(text).toContain("A secret: redacted from errors, hooks and middleware like the password.");
+    expect(text).toContain("A secret: shown as `***` in errors, hooks and middleware.");
     expect(text).toContain("Sent as `xsi:nil` when `null`.");
   });
   it("SoapHeaders lists the headers the client can send, by element name", () => {
