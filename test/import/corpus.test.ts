@@ -2,9 +2,13 @@
  * The corpus of C# ASMX services (test/import/corpus/Corpus.cs) on Mono: the WSDL that Mono
  * publishes for each endpoint file is imported over HTTP; the spec written is the reviewed golden
  * test/import/corpus/expected.yaml (every construct: all XSD built-ins, guid, char, nested records,
- * arrays in records and as parameters, int?, enums, [Flags] enums, inheritance, SOAP headers in and
- * in/out, DataSet, XmlElement, void, MessageName overloads, SOAP-only operations and endpoint
- * files); `verify` of that golden against the live service passes, and a drifted copy fails.
+ * arrays in records and as parameters, repeated elements ([XmlElement] arrays), int?, enums, [Flags]
+ * enums, inheritance (abstract and concrete bases, two levels), SOAP headers in, out and in/out,
+ * DataSet, XmlElement, void, MessageName overloads, SOAP-only operations and endpoint files);
+ * `verify` of that golden against the live service passes, and a drifted copy fails. The generated
+ * client then calls every operation generate serves over every binding the WSDL offers: records
+ * as parameters and results, subtypes, list/repeated fields and SOAP headers are checked by what
+ * the service echoes back (or reports in its out header) and what the client decoded.
  * Without Mono the suite is skipped (a failure under CI=true).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
