@@ -193,6 +193,21 @@ describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () 
     ]);
   }, 60_000);
 
+  test("merge --write keeps what the WSDL cannot say (a secret flag, descriptions) and puts back a dropped repeated field and SOAP header", async () => {
+    const hand = readFileSync(expectedFile, "utf8")
+      .replaceAll("http://127.0.0.1:PORT", server.baseUrl)
+      .replace("      - { name: Secret, type: string }", "      - { name: Secret, type: string, secret: true, description: hand-written }");
+    const file = join(tmp.dir, "merge.yaml");
+    writeFileSync(file, hand);
+    const same = await runImport({ sources: urls, merge: file, write: true });
+    expect([same.code, readFileSync(file, "utf8")]).toEqual([0, hand]);
+    writeFileSync(file, hand.replace("      - { name: Tag, type: string, repeated: true }\n", "").replace("          - { element: SessionHeader, type: SessionHeader, direction: in }\n", ""));
+    const back = await runImport({ sources: urls, merge: file, write: true });
+    expect(back.code).toBe(0);
+    expect(back.stdout).toContain("added field Drawing.Tag");
+    expect(readFileSync(file, "utf8")).toBe(hand);
+  }, 60_000);
+
   test("generated clients call every generated operation over every binding the WSDL offers; the matrix", async () => {
     // The one hand edit the WSDL cannot carry: the session header's secret field.
     const { document } = readSpecDocument(readFileSync(expectedFile, "utf8").replace("      - { name: Secret, type: string }", "      - { name: Secret, type: string, secret: true }"), "expected.yaml");
