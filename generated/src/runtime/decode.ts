@@ -321,7 +321,7 @@ export class ResponseDecoder implements XmlSink {
       f.record = kind;
       f.field = field;
       f.value = nil ? null : kind.create();
-      f.names = fieldNameBytes(type);
+      f.names = fieldNameBytes(kind);
       this.hint(f);
       return;
     }
