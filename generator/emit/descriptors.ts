@@ -50,7 +50,11 @@ export function emitDescriptors(model: ServiceModel): EmittedSource {
           initializer:
             `/* @__PURE__ */ ${file.use(RT.defineRecord)}({ kind: "record", name: ${JSON.stringify(r.name)}, wire: ${JSON.stringify(r.wireName)}, fields: ${r.recursive ? "() => " : ""}[\n${fields}\n],\n` +
             hierarchy +
-            `create: () => ({ ${kind}${r.fields.map((f) => `${f.propertyKey}: undefined`).join(", ")} }) })`,
+            `create: () => ({ ${kind}${r.fields.map((f) => `${f.propertyKey}: undefined`).join(", ")} })` +
+            // One named store per field, numbered by position in `fields` (the same list, base fields
+            // first); a record without fields (e.g. .NET TimeSpan) has nothing to store.
+            (r.fields.length === 0 ? "" : `,\nset: (o, i, v) => { switch (i) { ${r.fields.map((f, i) => `case ${i}: o${f.propertyKey.startsWith('"') ? `[${f.propertyKey}]` : `.${f.propertyKey}`} = v; break;`).join(" ")} } }`) +
+            " })",
         },
       ],
     });

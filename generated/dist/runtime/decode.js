@@ -10,7 +10,7 @@
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
 import { CODECS, CodecError } from "./scalars.js";
-import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8 } from "./xml.js";
+import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, xmlName, } from "./xml.js";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 /**
  * What a call resolves to: the result, or `{ result, headers }` when the operation receives SOAP
@@ -34,16 +34,33 @@ const LIST = 5;
 const FAULT = 7;
 const HEADER = 8;
 const encoder = new TextEncoder();
-/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
-const nameBytes = (name) => name.includes(":") || name === "" ? null : encoder.encode(name);
-const fieldBytes = new WeakMap();
-function fieldNameBytes(record) {
-    let list = fieldBytes.get(record);
-    if (!list) {
-        list = record.fields.map((f) => nameBytes(f.wire));
-        fieldBytes.set(record, list);
+const plans = new WeakMap();
+/** The last plan looked up (a list holds many records of one type). */
+let lastRecord = null;
+let lastPlan = null;
+function planOf(record) {
+    if (record === lastRecord)
+        return lastPlan;
+    let plan = plans.get(record);
+    if (!plan) {
+        plan = {
+            names: record.fields.map((f) => xmlName(f.wire)),
+            decs: record.fields.map((f) => typeof f.type === "string" && f.type !== "string" ? (CODECS[f.type].decodeBytes ?? null) : null),
+        };
+        plans.set(record, plan);
     }
-    return list;
+    lastRecord = record;
+    lastPlan = plan;
+    return plan;
+}
+/** Stores `value` in field `index` of the record under construction in `frame`. */
+function setField(frame, index, value) {
+    const record = frame.record;
+    const obj = frame.value;
+    if (record.set !== undefined)
+        record.set(obj, index, value);
+    else
+        obj[record.fields[index].prop] = value;
 }
 const fieldMaps = new WeakMap();
 function fieldIndex(record) {
@@ -76,6 +93,8 @@ export class ResponseDecoder {
     tokenizer;
     lenient;
     frames = [];
+    /** Frames for reuse, by depth: `frames[i]` is `pool[i]` (a popped frame is reused by the next push at its depth). */
+    pool = [];
     /** The innermost frame (cached: read on every event). */
     top = undefined;
     skipDepth = 0;
@@ -93,6 +112,8 @@ export class ResponseDecoder {
     headerFields;
     /** Received SOAP headers by property. */
     headers = undefined;
+    /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
+    leafDec = null;
     str = "";
     bytes = new Uint8Array(64);
     len = 0;
@@ -190,21 +211,44 @@ export class ResponseDecoder {
         return false;
     }
     push(kind, label) {
-        const frame = {
-            kind,
-            label,
-            record: null,
-            value: null,
-            next: 0,
-            assigned: 0,
-            mask: 0,
-            ordered: true,
-            item: "",
-            itemBytes: null,
-            names: null,
-            itemType: null,
-            field: null,
-        };
+        // Frames are reused by depth (one per record would be most of the decoder's garbage).
+        const depth = this.frames.length;
+        let frame = this.pool[depth];
+        if (frame === undefined) {
+            frame = {
+                kind,
+                label,
+                record: null,
+                value: null,
+                next: 0,
+                assigned: 0,
+                mask: 0,
+                ordered: true,
+                item: "",
+                itemName: null,
+                names: null,
+                decs: null,
+                itemType: null,
+                field: null,
+            };
+            this.pool[depth] = frame;
+        }
+        else {
+            frame.kind = kind;
+            frame.label = label;
+            frame.record = null;
+            frame.value = null;
+            frame.next = 0;
+            frame.assigned = 0;
+            frame.mask = 0;
+            frame.ordered = true;
+            frame.item = "";
+            frame.itemName = null;
+            frame.names = null;
+            frame.decs = null;
+            frame.itemType = null;
+            frame.field = null;
+        }
         this.frames.push(frame);
         this.top = frame;
         return frame;
@@ -216,8 +260,8 @@ export class ResponseDecoder {
             const f = this.push(LIST, label);
             f.value = nil ? null : [];
             f.item = listResult.item;
-            f.itemBytes = nameBytes(f.item);
-            this.tokenizer.expect(f.itemBytes, f.item);
+            f.itemName = xmlName(f.item);
+            this.tokenizer.expect(f.itemName);
             f.itemType = listResult.type;
             f.field = field;
             return;
@@ -229,7 +273,9 @@ export class ResponseDecoder {
             f.record = kind;
             f.field = field;
             f.value = nil ? null : kind.create();
-            f.names = fieldNameBytes(kind);
+            const plan = planOf(kind);
+            f.names = plan.names;
+            f.decs = plan.decs;
             this.hint(f);
             return;
         }
@@ -406,6 +452,7 @@ export class ResponseDecoder {
             return this.startValue(type, field.wire, attrs, field, { item: field.item, type });
         if (typeof type === "string" || type.kind === "enum") {
             this.leafField = field;
+            this.leafDec = top.decs[index];
             this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
             return;
         }
@@ -416,7 +463,7 @@ export class ResponseDecoder {
         let items = obj[field.prop];
         if (items === undefined) {
             items = [];
-            obj[field.prop] = items;
+            setField(top, index, items);
             top.assigned++;
             if (index < 31)
                 top.mask |= 1 << index;
@@ -511,7 +558,7 @@ export class ResponseDecoder {
                                 this.frames.pop();
                                 throw err;
                             }
-                            obj[f.prop] = null;
+                            setField(frame, i, null);
                         }
                     }
                 }
@@ -579,12 +626,7 @@ export class ResponseDecoder {
     }
     /** Tells the tokenizer which start tag a record expects next. */
     hint(f) {
-        const names = f.names;
-        const next = f.next;
-        if (next < names.length)
-            this.tokenizer.expect(names[next] ?? null, f.record.fields[next].wire);
-        else
-            this.tokenizer.expect(null, "");
+        this.tokenizer.expect(f.names[f.next] ?? null);
     }
     closeLeaf() {
         this.inLeaf = false;
@@ -595,7 +637,19 @@ export class ResponseDecoder {
             !this.leafNil &&
             !this.leafPush &&
             typeof this.leafType === "string") {
-            top.value[this.leafField.prop] = this.scalar(this.leafType);
+            const dec = this.leafDec;
+            let value;
+            if (dec === null)
+                value = this.scalar(this.leafType);
+            else {
+                try {
+                    value = dec(this.bytes, 0, this.len);
+                }
+                catch {
+                    value = this.scalar(this.leafType); // the same error, with the field's path
+                }
+            }
+            setField(top, top.next - 1, value);
             this.hint(top);
             return;
         }
@@ -623,13 +677,13 @@ export class ResponseDecoder {
                 this.done = true;
         }
         else if (top.kind === RECORD) {
-            const f = field;
             if (this.leafPush) {
+                // An item of a repeated field: pushed on the field's array.
                 this.leafPush = false;
-                top.value[f.prop].push(value);
+                top.value[field.prop].push(value);
             }
             else
-                top.value[f.prop] = value;
+                setField(top, top.next - 1, value);
         }
         else
             top.value.push(value);
@@ -646,7 +700,7 @@ export class ResponseDecoder {
             if (field.repeated === true)
                 parent.value[field.prop].push(value);
             else
-                parent.value[field.prop] = value;
+                setField(parent, parent.next - 1, value);
             this.hint(parent);
         }
         else if (parent.kind === HEADER && field !== null) {
@@ -654,7 +708,7 @@ export class ResponseDecoder {
         }
         else if (parent.kind === LIST) {
             parent.value.push(value);
-            this.tokenizer.expect(parent.itemBytes, parent.item);
+            this.tokenizer.expect(parent.itemName);
         }
     }
     // SOAP faults: a small subtree, collected as text by local-name path.

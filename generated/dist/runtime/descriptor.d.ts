@@ -39,6 +39,13 @@ export interface RecordDescriptor {
     readonly abstract?: true;
     /** The record belongs to a hierarchy: its objects carry `$type` (its `name`). */
     readonly discriminated?: true;
+    /**
+     * Stores `value` in field `index` (position in `fields`) of a record made by `create`: one
+     * function with a named store per field, so that the decoder writes every property through
+     * a monomorphic store instead of a generic keyed one. Emitted by the generator; without it
+     * the decoder writes `record[fields[index].prop]`.
+     */
+    readonly set?: (record: Record<string, unknown>, index: number, value: unknown) => void;
 }
 /** The type of a value on the wire. */
 export type ValueType = ScalarName | EnumDescriptor | RecordDescriptor;

@@ -36,6 +36,7 @@ export function defineRecord(descriptor) {
         create: descriptor.create,
         ...(descriptor.abstract === true ? { abstract: true } : {}),
         ...(descriptor.discriminated === true ? { discriminated: true } : {}),
+        ...(descriptor.set === undefined ? {} : { set: descriptor.set }),
         get fields() {
             return (resolved ??= deepFreeze(fields()));
         },

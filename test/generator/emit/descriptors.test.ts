@@ -25,6 +25,9 @@ describe("emitDescriptors", () => {
     expect(text).toContain('wire: "InnerWire"');
     expect(text).toContain('{ wire: "In", prop: "In", type: InnerRecord, nullable: true }');
     expect(text).toContain("create: () => ({ In: undefined, c: undefined })");
+    // one named store per field, by position (a property key that is not an identifier is quoted)
+    expect(text).toContain("set: (o, i, v) => { switch (i) { case 0: o.In = v; break; case 1: o.c = v; break; } }");
+    expect(text).toContain("case 0: o.xy = v; break;");
   });
 
   it("imports exactly what it uses, enum values from types", () => {
@@ -46,5 +49,13 @@ describe("emitDescriptors: hierarchies, list, repeated and secret fields", () =>
     expect(text).toContain('{ wire: "Tag", prop: "Tag", type: "string", nullable: true, repeated: true }');
     expect(text).toContain('{ wire: "Size", prop: "Size", type: "int", nullable: true, nillable: true }');
     expect(text).toContain('{ wire: "Token", prop: "Token", type: "string", nullable: true, secret: true }');
+  });
+});
+
+describe("emitDescriptors: a record without fields", () => {
+  it("has no setter (nothing to store; an empty switch would not type-check)", () => {
+    const text = print(emitDescriptors(miniModel(op("Ping", "{ name: t, type: Empty }", "{ kind: record, type: Empty, soapElement: PingResult, nullable: false }").replace("      - name: Ping\n", "      - name: Ping\n        bindings: [soap11, soap12]\n"), "records:\n  Empty: { fields: [] }\n")));
+    expect(text).toMatch(/EmptyRecord[\s\S]*create: \(\) => \(\{ {2}\}\) \}\)/);
+    expect(text).not.toContain("set: (o, i, v) => { switch (i) {  } }");
   });
 });
