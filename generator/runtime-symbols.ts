@@ -34,7 +34,7 @@ export const RUNTIME_PUBLIC_NAMES: readonly string[] = [
   "HttpStatusError", "NetworkError", "ResponseTooLargeError", "ServiceFaultError", "SoapFaultError", "TimeoutError",
   "ErrorContext", "XmlSyntaxError", "XmlErrorCode", "MiddlewareError", "RedirectError", "Middleware", "MiddlewareHeaders",
   "MiddlewareRequest", "MiddlewareResponse", "MutableMiddlewareHeaders", "FetchBody", "FetchBodyReader", "FetchLike",
-  "FetchRequestInit", "FetchResponse",
+  "FetchRequestInit", "FetchResponse", "HeaderDescriptor", "withHeaders", "soapHeaderSecrets", "SoapHeaderValues",
   // Names the generated package itself defines.
   "createClient", "Client", "SERVICE_NAMESPACE",
 ];

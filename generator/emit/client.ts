@@ -10,7 +10,6 @@ import { RT, RT_TYPES } from "../runtime-symbols.ts";
 
 export function emitClient(model: ServiceModel): EmittedSource {
   const file = new GeneratedFile({ path: "src/client.ts", header: header(model.specFile, "createClient: every operation bound to one configuration.") });
-  const callOptions = file.use(RT_TYPES.CallOptions);
   for (const ep of model.endpoints) {
     const also = ep.alternatePaths.length > 0 ? ` (also ${ep.alternatePaths.map((p) => `\`${p}\``).join(", ")})` : "";
     file.push({
@@ -23,7 +22,7 @@ export function emitClient(model: ServiceModel): EmittedSource {
         docs: [tsdoc("", o.description, [`{@link ${file.use(o.fnSymbol)}} with the client's configuration: result, errors and an example are there.`])],
         parameters: [
           { name: "params", type: file.use(o.paramsSymbol), hasQuestionToken: !o.paramsRequired },
-          { name: "options", type: callOptions, hasQuestionToken: true },
+          { name: "options", type: file.type(o.optionsType), hasQuestionToken: true },
         ],
         returnType: `Promise<${file.use(o.resultSymbol)}>`,
       })),
@@ -57,7 +56,7 @@ export function emitClient(model: ServiceModel): EmittedSource {
         "```",
       ]),
     ],
-    parameters: [{ name: "options", type: file.use(RT_TYPES.ClientOptions) }],
+    parameters: [{ name: "options", type: file.type(model.clientOptionsType) }],
     returnType: model.clientSymbol.name,
     statements: [`const config = ${file.use(RT.createConfig)}(options);`, `return {\nconfig,\n${groups}\n};`],
   });

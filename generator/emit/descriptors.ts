@@ -27,7 +27,17 @@ export function emitDescriptors(model: ServiceModel): EmittedSource {
     });
   }
   for (const r of model.recordsInDeclarationOrder) {
-    const fields = r.fields.map((f) => `{ wire: ${JSON.stringify(f.wireName)}, prop: ${JSON.stringify(f.tsName)}, type: ${file.value(f.descriptorType)}, nullable: ${f.nullable} }`).join(",\n");
+    const fields = r.fields
+      .map(
+        (f) =>
+          `{ wire: ${JSON.stringify(f.wireName)}, prop: ${JSON.stringify(f.tsName)}, type: ${file.value(f.descriptorType)}, nullable: ${f.nullable}` +
+          `${f.nillable ? ", nillable: true" : ""}${f.listItem !== null ? `, item: ${JSON.stringify(f.listItem)}` : ""}${f.repeated ? ", repeated: true" : ""}${f.secret ? ", secret: true" : ""} }`,
+      )
+      .join(",\n");
+    const subtypes = r.subtypeDescriptors.map((d) => file.use(d)).join(", ");
+    const hierarchy =
+      (r.subtypes.length > 0 ? `subtypes: ${r.recursive ? "() => " : ""}[${subtypes}],\n` : "") + (r.abstract ? "abstract: true,\n" : "") + (r.discriminator !== null ? "discriminated: true,\n" : "");
+    const kind = r.discriminator === null ? "" : `$type: ${JSON.stringify(r.discriminator)}, `;
     file.push({
       kind: Kind.VariableStatement,
       isExported: true,
@@ -39,8 +49,12 @@ export function emitDescriptors(model: ServiceModel): EmittedSource {
           type: file.use(RT_TYPES.RecordDescriptor),
           initializer:
             `/* @__PURE__ */ ${file.use(RT.defineRecord)}({ kind: "record", name: ${JSON.stringify(r.name)}, wire: ${JSON.stringify(r.wireName)}, fields: ${r.recursive ? "() => " : ""}[\n${fields}\n],\n` +
-            `create: () => ({ ${r.fields.map((f) => `${f.propertyKey}: undefined`).join(", ")} }),\n` +
-            `set: (o, i, v) => { switch (i) { ${r.fields.map((f, i) => `case ${i}: o${f.propertyKey.startsWith('"') ? `[${f.propertyKey}]` : `.${f.propertyKey}`} = v; break;`).join(" ")} } } })`,
+            hierarchy +
+            `create: () => ({ ${kind}${r.fields.map((f) => `${f.propertyKey}: undefined`).join(", ")} })` +
+            // One named store per field, numbered by position in `fields` (the same list, base fields
+            // first); a record without fields (e.g. .NET TimeSpan) has nothing to store.
+            (r.fields.length === 0 ? "" : `,\nset: (o, i, v) => { switch (i) { ${r.fields.map((f, i) => `case ${i}: o${f.propertyKey.startsWith('"') ? `[${f.propertyKey}]` : `.${f.propertyKey}`} = v; break;`).join(" ")} } }`) +
+            " })",
         },
       ],
     });

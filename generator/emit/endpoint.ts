@@ -14,7 +14,7 @@ function paramDoc(p: ParamModel): string {
   const lines = [`Wire: \`${p.wireName}\` (${p.wireType}${p.listItem !== null ? `, a list of \`<${p.listItem}>\` items` : ""}).`];
   if (p.listItem !== null || (p.type.kind === "scalar" && p.type.name === "base64Binary"))
     lines.push(`HTTP GET/POST repeat \`${p.wireName}\` once per ${p.listItem !== null ? "item" : "byte"}; an empty or omitted one cannot be sent there.`);
-  if (p.optional) lines.push("May be omitted (or `null`): SOAP leaves the element out; HTTP GET/POST send it empty.");
+  if (p.optional) lines.push(p.type.kind === "record" ? "May be omitted (or `null`): SOAP leaves the element out." : "May be omitted (or `null`): SOAP leaves the element out; HTTP GET/POST send it empty.");
   return tsdoc("", p.description, lines);
 }
 
@@ -23,8 +23,19 @@ function where(op: CompleteOperationModel): string {
   return op.bindings === null ? base : `${base} Offered over ${op.bindings.map((b) => BINDING_INFO[b].label).join(", ")} only.`;
 }
 
+function headersSentence(op: CompleteOperationModel): string[] {
+  if (op.headers.length === 0) return [];
+  const sent = op.headers.filter((h) => h.sent).map((h) => `\`${h.element}\``);
+  const back = op.headers.filter((h) => h.received).map((h) => `\`${h.element}\``);
+  return [
+    ...(sent.length > 0 ? [`SOAP headers sent: ${sent.join(", ")}, from \`soapHeaders\` of the call's options, else of the client (omitted when neither has it; HTTP GET/POST send no SOAP headers).`] : []),
+    ...(back.length > 0 ? [`SOAP headers received: ${back.join(", ")}: the call resolves to \`{ result, headers }\`, each header \`null\` when the answer has none (always so over HTTP GET/POST).`] : []),
+  ];
+}
+
 function resultSentence(op: CompleteOperationModel, resultType: string): string {
   const r = op.result;
+  if (op.headers.some((h) => h.received)) return `@returns {@link ${resultType}}: \`result\` (${r.void ? "undefined: a .NET `void` method" : r.kind === "list" ? `the \`<${r.item}>\` items of \`<${r.soapElement}>\`` : `the content of \`<${r.soapElement}>\``}) and the \`headers\` the service sent back.`;
   if (r.void) return "@returns nothing: the service answers an empty response (a .NET `void` method).";
   const what = r.kind === "list" ? `the \`<${r.item}>\` items of \`<${r.soapElement}>\`` : `the content of \`<${r.soapElement}>\``;
   return `@returns ${what} as {@link ${resultType}}${r.nullable ? "; `null` when the service answers null" : ""}.`;
@@ -46,7 +57,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
     kind: Kind.TypeAlias,
     isExported: true,
     name: resultType,
-    type: file.type(op.result.tsType),
+    type: file.type(op.outputType),
     docs: [tsdoc(`Result of {@link ${fn}}.`, op.result.description)],
   });
   const params = op.params
@@ -57,6 +68,10 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
     .join(",\n");
   const r = op.result;
   const result = `{ kind: ${JSON.stringify(r.kind)}, type: ${file.value(r.descriptorType)}, item: ${r.item === null ? "null" : JSON.stringify(r.item)}, soapElement: ${JSON.stringify(r.soapElement)}, httpRoot: ${JSON.stringify(r.httpRoot)}, nullable: ${r.nullable}${r.void ? ", void: true" : ""} }`;
+  const headers =
+    op.headers.length === 0
+      ? ""
+      : `headers: [\n${op.headers.map((h) => `{ element: ${JSON.stringify(h.element)}, prop: ${JSON.stringify(h.tsName)}, type: ${file.value(h.descriptorType)}, direction: ${JSON.stringify(h.direction)} }`).join(",\n")}\n],\n`;
   const descriptorType = `${file.use(RT_TYPES.OperationDescriptor)}<${paramsType}, ${resultType}>`;
   file.push({
     kind: Kind.VariableStatement,
@@ -71,7 +86,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
           `/* @__PURE__ */ ${file.use(RT.defineOperation)}<${paramsType}, ${resultType}>({\n` +
           `name: ${JSON.stringify(op.name)},\npath: ${JSON.stringify(op.path)},\nnamespace: ${JSON.stringify(op.namespace)},\nsoapAction: ${JSON.stringify(op.soapAction)},\n` +
           (op.bindings === null ? "" : `bindings: ${JSON.stringify(op.bindings)},\n`) +
-          `params: [\n${params}\n],\nresult: ${result},\n})`,
+          `params: [\n${params}\n],\nresult: ${result},\n${headers}})`,
       },
     ],
   });
@@ -84,6 +99,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
     docs: [
       tsdoc("", op.description, [
         where(op),
+        ...headersSentence(op),
         ...(endpoint.alternatePaths.length > 0 ? [`The endpoint file also answers at ${endpoint.alternatePaths.map((p) => `\`${p}\``).join(", ")}.`] : []),
         "",
         resultSentence(op, resultType),
@@ -97,7 +113,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
     parameters: [
       { name: "config", type: file.use(RT_TYPES.Config) },
       op.paramsRequired ? { name: "params", type: paramsType } : { name: "params", type: paramsType, initializer: "{}" },
-      { name: "options", type: file.use(RT_TYPES.CallOptions), hasQuestionToken: true },
+      { name: "options", type: file.type(op.optionsType), hasQuestionToken: true },
     ],
     returnType: `Promise<${resultType}>`,
     statements: [`return ${invoke}(config, ${op.descriptorSymbol.name}, params, options);`],

@@ -8,7 +8,7 @@ import type { Assets } from "../assets.ts";
 import type { EmittedText } from "../codegen/generated-file.ts";
 import { header } from "../codegen/doc.ts";
 import { BINDING_INFO, BINDINGS } from "../../templates/runtime/binding.ts";
-import type { ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
+import type { CompleteOperationModel, ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
 
 function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   const source = assets.templates[name];
@@ -59,11 +59,15 @@ export function templateView(model: ServiceModel, options: PackageOptions) {
         soap: code(`POST ${o.path}`),
         http: code(`${o.path}/${o.name}`),
         params: o.params.map((p) => (p.credential ? `${p.wireName}\u00a0(credentials)` : `${p.wireName}: ${code(p.inputType.text.replace(" | null | undefined", ""))}${p.optional ? "?" : ""}`)).join(", "),
-        result: code(o.result.tsType.text),
+        result: code(o.outputType.text),
       })),
     })),
     partialOperations: model.endpoints.flatMap((ep) => ep.partialOperations.map((o) => ({ name: o.name, path: o.path, known: o.params.map((p) => p.wireName).join(", "), description: o.description }))),
     hasPartialOperations: model.endpoints.some((ep) => ep.partialOperations.length > 0),
+    hasSoapHeaders: model.operations.some((o) => o.headers.length > 0),
+    sentHeaders: (model.soapHeaders?.headers ?? []).map((h) => code(h.element)).join(", "),
+    hasHierarchies: model.records.some((r) => r.discriminator !== null),
+    hasRecordParams: model.operations.some((o) => o.params.some((p) => p.type.kind === "record")),
     hasExample: ex !== null,
     example: ex
       ? { group: ex.endpoint.clientProperty, fn: ex.operation.fnSymbol.name, args: ex.operation.exampleArgs.text, result: ex.operation.result.tsType.text, resultType: ex.operation.resultSymbol.name, paramsType: ex.operation.paramsSymbol.name }
@@ -100,6 +104,13 @@ function replyValue(result: ResultModel): string {
   return plain[result.type.name];
 }
 
+/** What a handler returns: the result value, inside `{ result, headers }` when the operation receives SOAP headers. */
+function replyOf(op: CompleteOperationModel): string {
+  const back = op.headers.filter((h) => h.received);
+  const value = replyValue(op.result);
+  return back.length === 0 ? value : `({ result: ${value}, headers: { ${back.map((h) => `${h.propertyKey}: null`).join(", ")} } })`;
+}
+
 /**
  * The test-kit examples (a vitest test of application code with the mock, in fetch and MSW form),
  * rendered once for the README (package imports) and once as tests of the generated package
@@ -107,7 +118,7 @@ function replyValue(result: ResultModel): string {
  */
 function testingExamples(assets: Assets, model: ServiceModel, view: ReturnType<typeof templateView>, imports: { main: string; testing: string; msw: string }): { fetch: string; msw: string } {
   const ex = model.example;
-  const example = { ...view.example, reply: ex ? replyValue(ex.operation.result) : "null", usesDateTime: ex ? ex.operation.exampleArgs.refs.some((r) => r.name === "XsdDateTime") : false };
+  const example = { ...view.example, reply: ex ? replyOf(ex.operation) : "null", usesDateTime: ex ? ex.operation.exampleArgs.refs.some((r) => r.name === "XsdDateTime") : false };
   const data = { ...view, example, imports };
   return { fetch: compile(assets, "testing-example-fetch.ts.hbs")(data), msw: compile(assets, "testing-example-msw.ts.hbs")(data) };
 }

@@ -13,7 +13,9 @@ import { naming, NameRegistry } from "./naming.ts";
 import { dependencyOrder } from "./record-order.ts";
 import { buildRecords, markRecursive } from "./records.ts";
 import { isScalar } from "./scalars.ts";
-import type { EndpointModel, EnumModel, ExampleModel, RecordModel, ServiceModel } from "./types.ts";
+import { ref, tt } from "./symbols.ts";
+import { RT_TYPES } from "../runtime-symbols.ts";
+import type { EndpointModel, EnumModel, ExampleModel, HeaderModel, RecordModel, ServiceModel } from "./types.ts";
 
 export interface BuildResult {
   readonly model: ServiceModel;
@@ -45,8 +47,9 @@ function checkTypeNames(ctx: BuildContext): void {
 }
 
 /** Every exported name: valid, not reserved, unique across the package. */
-function checkExportedNames(enums: readonly EnumModel[], records: readonly RecordModel[], endpoints: readonly EndpointModel[]): SpecIssue[] {
+function checkExportedNames(enums: readonly EnumModel[], records: readonly RecordModel[], endpoints: readonly EndpointModel[], soapHeaders: ServiceModel["soapHeaders"]): SpecIssue[] {
   const names = new NameRegistry();
+  if (soapHeaders !== null) names.claim(soapHeaders.symbol.name, "the SOAP headers of client and call options", soapHeaders.headers[0]!.pos);
   for (const e of enums) {
     names.claim(e.typeSymbol.name, `enum ${e.name}`, e.pos);
     names.claim(e.valuesSymbol.name, `values of enum ${e.name}`, e.pos);
@@ -54,6 +57,7 @@ function checkExportedNames(enums: readonly EnumModel[], records: readonly Recor
   }
   for (const r of records) {
     names.claim(r.typeSymbol.name, `record ${r.name}`, r.pos);
+    if (r.shapeSymbol !== null && r.shapeSymbol !== r.typeSymbol && r.shapeSymbol.name !== r.typeSymbol.name) names.claim(r.shapeSymbol.name, `exact shape of record ${r.name}`, r.pos);
     names.claim(r.descriptorSymbol.name, `descriptor of record ${r.name}`, r.pos);
   }
   for (const ep of endpoints) {
@@ -66,6 +70,21 @@ function checkExportedNames(enums: readonly EnumModel[], records: readonly Recor
     }
   }
   return names.issues;
+}
+
+/** Every header some operation sends, by element name (one type per element name, checked). */
+function sentHeaders(ctx: BuildContext, endpoints: readonly EndpointModel[]): ServiceModel["soapHeaders"] {
+  const byElement = new Map<string, HeaderModel>();
+  for (const ep of endpoints)
+    for (const o of [...ep.operations, ...ep.partialOperations])
+      for (const h of o.headers) {
+        if (!h.sent || h.type.kind !== "record") continue;
+        const other = byElement.get(h.element);
+        if (other === undefined) byElement.set(h.element, h);
+        else if (other.type.name !== h.type.name)
+          ctx.report("header-type", `${h.pos.path}/type`, `SOAP header "${h.element}" is sent as ${h.type.name} here and as ${other.type.name} elsewhere: one element, one type (the client's soapHeaders are shared)`);
+      }
+  return byElement.size === 0 ? null : { symbol: naming.soapHeaders, headers: [...byElement.values()] };
 }
 
 /** The example call: the first operation with a list result, else the first operation. */
@@ -82,6 +101,7 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
   const records = markRecursive(buildRecords(ctx));
   const endpoints = buildEndpoints(ctx);
   const operations = endpoints.flatMap((ep) => ep.operations);
+  const soapHeaders = sentHeaders(ctx, endpoints);
   const model: ServiceModel = {
     name: raw.service.name,
     description: raw.service.description ?? "",
@@ -95,12 +115,14 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
     records,
     recordsInDeclarationOrder: dependencyOrder(records),
     endpoints,
+    soapHeaders,
+    clientOptionsType: soapHeaders === null ? ref(RT_TYPES.ClientOptions) : tt`${ref(RT_TYPES.ClientOptions)}<${ref(soapHeaders.symbol)}>`,
     usesCredentials: endpoints.some((ep) => [...ep.operations, ...ep.partialOperations].some((o) => o.params.some((p) => p.credential !== null))),
     operations,
     example: pickExample(endpoints),
     clientSymbol: naming.client,
     createClientSymbol: naming.createClient,
   };
-  const issues = ctx.issues.length === 0 ? checkExportedNames(enums, records, endpoints) : ctx.issues;
+  const issues = ctx.issues.length === 0 ? checkExportedNames(enums, records, endpoints, soapHeaders) : ctx.issues;
   return { model, issues };
 }

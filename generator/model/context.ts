@@ -19,6 +19,9 @@ export class BuildContext {
   /** Type references that did not resolve; checks that depend on them are skipped (one error, not three). */
   private readonly unresolved = new Set<TypeRef>();
 
+  /** Whether some operation sends a SOAP header (then options have typed `soapHeaders`). */
+  readonly hasSoapHeaders: boolean;
+
   constructor(
     readonly raw: RawSpec,
     readonly locate: Locator,
@@ -26,6 +29,7 @@ export class BuildContext {
     namespace: string,
   ) {
     this.namespace = namespace;
+    this.hasSoapHeaders = raw.endpoints.some((e) => e.operations.some((o) => (o.headers ?? []).some((h) => h.direction !== "out")));
     for (const [name, e] of Object.entries(raw.enums ?? {})) this.enumWire.set(name, e.wireName ?? name);
     for (const [name, r] of Object.entries(raw.records ?? {})) this.recordWire.set(name, r.wireName ?? name);
   }
@@ -82,6 +86,45 @@ export class BuildContext {
     return ref(type.kind === "enum" ? naming.enumDescriptor(type.name) : naming.recordDescriptor(type.name));
   }
 
+  /**
+   * A record value as TypeScript source: every property (nullable ones `null`), `$type` for a
+   * record of a hierarchy; an abstract record's first concrete subtype. `value` gives each scalar.
+   */
+  private recordValue(name: string, value: (t: TypeRef, wire: string) => TypeText, depth: number): TypeText {
+    const records = this.raw.records ?? {};
+    if (depth > 5) return plain("{}");
+    let concrete = name;
+    if (records[name]?.abstract === true) {
+      const sub = Object.keys(records).find((n) => records[n]?.abstract !== true && this.chain(n).includes(name));
+      if (sub === undefined) return plain("{}");
+      concrete = sub;
+    }
+    const chain = this.chain(concrete);
+    const hierarchy = chain.length > 0 || Object.keys(records).some((n) => this.chain(n).includes(concrete));
+    const fields = [...chain].reverse().concat(concrete).flatMap((r) => records[r]?.fields ?? []);
+    const parts: TypeText[] = hierarchy ? [plain(`${JSON.stringify("$type")}: ${JSON.stringify(concrete)}`)] : [];
+    for (const f of fields) {
+      const t = isScalar(f.type) ? ({ kind: "scalar", name: f.type } as TypeRef) : this.enumWire.has(f.type) ? ({ kind: "enum", name: f.type } as TypeRef) : ({ kind: "record", name: f.type } as TypeRef);
+      const key = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(f.tsName ?? f.name) ? (f.tsName ?? f.name) : JSON.stringify(f.tsName ?? f.name);
+      const list = f.list === true || f.repeated === true;
+      const nullable = f.nullable ?? (f.nillable === true || list || this.isReference(t));
+      const v = nullable && (t.kind === "record" ? depth > 1 : list || depth > 1) ? plain("null") : t.kind === "record" ? this.recordValue(t.name, value, depth + 1) : value(t, f.name);
+      parts.push(join([`${key}: `, list && v.text !== "null" ? join(["[", v, "]"]) : v]));
+    }
+    return parts.length === 0 ? plain("{}") : join(["{ ", join(parts, ", "), " }"]);
+  }
+
+  /** A record's bases, nearest first (stops at a missing base or a cycle). */
+  private chain(name: string): string[] {
+    const out: string[] = [];
+    let base = this.raw.records?.[name]?.base;
+    while (base !== undefined && this.raw.records?.[base] !== undefined && base !== name && !out.includes(base)) {
+      out.push(base);
+      base = this.raw.records[base]?.base;
+    }
+    return out;
+  }
+
   /** A plain example value of a type, as TypeScript source. */
   example(type: TypeRef): TypeText {
     if (type.kind === "scalar") return this.scalarText(type.name, SCALARS[type.name].example, false);
@@ -90,7 +133,7 @@ export class BuildContext {
       const first = JSON.stringify(e?.values[0] ?? "");
       return plain(e?.flags === true ? `[${first}]` : first);
     }
-    return plain("{}");
+    return this.recordValue(type.name, (t) => this.example(t), 0);
   }
 
   /** The i-th representative value of a type for golden request tests, as TypeScript source. */
@@ -100,7 +143,7 @@ export class BuildContext {
       const values = this.raw.enums?.[type.name]?.values ?? [""];
       return plain(JSON.stringify(values[i % values.length]));
     }
-    return plain("{}");
+    return this.recordValue(type.name, (t, wire) => this.sample(t, wire, i), 0);
   }
 
   /** Whether .NET treats values of the type as references (so the service may send null). */

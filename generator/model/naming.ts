@@ -18,7 +18,11 @@ export const naming = {
   enumValues: (name: string): GenSymbol => symbol(`${pascal(name)}Values`, MODULES.types, false),
   enumDescriptor: (name: string): GenSymbol => symbol(`${pascal(name)}Enum`, MODULES.descriptors, false),
   recordType: (name: string): GenSymbol => symbol(pascal(name), MODULES.types, true),
+  /** The interface of exactly a record's own shape, when its name goes to the union of its kinds (a record with subtypes). */
+  recordShape: (name: string): GenSymbol => symbol(`${pascal(name)}Exact`, MODULES.types, true),
   recordDescriptor: (name: string): GenSymbol => symbol(`${pascal(name)}Record`, MODULES.descriptors, false),
+  /** Every SOAP header the client can send, by element name (client and call options). */
+  soapHeaders: symbol("SoapHeaders", MODULES.types, true),
   opFunction: (fn: string, endpoint: string): GenSymbol => symbol(fn, MODULES.endpoint(endpoint), false),
   opParams: (fn: string, endpoint: string): GenSymbol => symbol(`${pascal(fn)}Params`, MODULES.endpoint(endpoint), true),
   opResult: (fn: string, endpoint: string): GenSymbol => symbol(`${pascal(fn)}Result`, MODULES.endpoint(endpoint), true),

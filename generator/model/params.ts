@@ -7,11 +7,11 @@ import type { ParamModel } from "./types.ts";
 
 export function buildParam(ctx: BuildContext, p: RawParam, path: string, opName: string): ParamModel {
   const type = ctx.resolve(p.type, `${path}/type`);
-  if (type.kind === "record") ctx.report("unsupported-type", `${path}/type`, `parameter "${p.name}" of ${opName}: record parameters are not supported`);
   if (p.list === true && p.item === undefined)
     ctx.report("list-item-missing", path, `list parameter "${p.name}" of ${opName} has no item element (add "item")`);
   if (p.list !== true && p.item !== undefined)
     ctx.report("item-without-list", `${path}/item`, `parameter "${p.name}" of ${opName} has an item element but is not a list (add "list: true")`);
+  if (p.nillable === true && type.kind === "record") ctx.report("nillable-record", `${path}/nillable`, `record parameter "${p.name}" of ${opName} cannot be nillable (it may be omitted: set "optional")`);
   if (p.credential !== undefined && (type.kind !== "scalar" || type.name !== "string" || p.list === true))
     ctx.report("credential-type", `${path}/credential`, `credential parameter "${p.name}" of ${opName} must be a single string`);
   const tsName = p.tsName ?? p.name;

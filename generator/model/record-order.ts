@@ -5,10 +5,15 @@
  */
 import type { RecordModel } from "./types.ts";
 
+/** The records a record's descriptor names: the types of its fields and its subtypes. */
+function dependencies(r: RecordModel): string[] {
+  return [...r.fields.flatMap((f) => (f.type.kind === "record" ? [f.type.name] : [])), ...r.subtypes];
+}
+
 /** Names of the records that contain themselves, directly or through other records. */
 export function recursiveRecords(records: readonly RecordModel[]): ReadonlySet<string> {
   const byName = new Map(records.map((r) => [r.name, r]));
-  const contains = (r: RecordModel): string[] => r.fields.flatMap((f) => (f.type.kind === "record" && byName.has(f.type.name) ? [f.type.name] : []));
+  const contains = (r: RecordModel): string[] => dependencies(r).filter((n) => byName.has(n));
   const out = new Set<string>();
   for (const start of records) {
     const seen = new Set<string>();
@@ -35,8 +40,8 @@ export function dependencyOrder(records: readonly RecordModel[]): RecordModel[] 
   const visit = (r: RecordModel): void => {
     if (seen.has(r.name)) return;
     seen.add(r.name);
-    for (const f of r.fields) {
-      const dep = f.type.kind === "record" ? byName.get(f.type.name) : undefined;
+    for (const n of dependencies(r)) {
+      const dep = byName.get(n);
       if (dep) visit(dep);
     }
     out.push(r);

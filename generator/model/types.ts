@@ -49,6 +49,16 @@ export interface FieldModel {
   readonly type: TypeRef;
   /** The service may omit the element; decoded as `null`. */
   readonly nullable: boolean;
+  /** A value type sent as `xsi:nil="true"` when null (.NET `int?`); other nullable fields are left out. */
+  readonly nillable: boolean;
+  /** A wrapped list (`ArrayOfX`): the element name of each item; null for a single value or a repeated field. */
+  readonly listItem: string | null;
+  /** A list without a wrapper: one element named as the field per item ([XmlElement] on an array). */
+  readonly repeated: boolean;
+  /** A secret value: redacted from errors, hooks and middleware like the password. */
+  readonly secret: boolean;
+  /** Record whose declaration the field comes from (the record itself, or a base record). */
+  readonly declaredIn: string;
   readonly description: string;
   readonly pos: SourcePos;
   /** TypeScript type of the decoded property (with `| null` when nullable). */
@@ -63,12 +73,52 @@ export interface RecordModel {
   readonly name: string;
   readonly wireName: string;
   readonly description: string;
+  /** Every field in wire order: the base record's fields first (recursively), then its own. */
   readonly fields: readonly FieldModel[];
   readonly pos: SourcePos;
+  /**
+   * The type of values of this record: its interface, or, when the record is abstract or has
+   * subtypes, the union of the interfaces of its concrete kinds (itself and its descendants).
+   */
   readonly typeSymbol: GenSymbol;
+  /** The interface of exactly this record's shape; null for an abstract record (never sent as itself). */
+  readonly shapeSymbol: GenSymbol | null;
+  /** The concrete kinds a value of this record may be, when that is more than itself: their shape interfaces (union members). */
+  readonly unionMembers: readonly GenSymbol[] | null;
   readonly descriptorSymbol: GenSymbol;
+  /** The record this one extends (complexContent/extension), or null. */
+  readonly base: string | null;
+  readonly abstract: boolean;
+  /** Concrete records derived from this one, directly or not, in spec order (xsi:type on the wire). */
+  readonly subtypes: readonly string[];
+  /** The descriptors of `subtypes`, in the same order. */
+  readonly subtypeDescriptors: readonly GenSymbol[];
+  /**
+   * The value of the `$type` property of this record's objects when it belongs to a hierarchy
+   * (has a base or subtypes): its TypeScript name; null otherwise (no `$type` property).
+   */
+  readonly discriminator: string | null;
   /** Contains itself, directly or through other records (its descriptor gives its fields late). */
   readonly recursive: boolean;
+}
+
+/** A SOAP header of an operation ([SoapHeader]). */
+export interface HeaderModel {
+  /** Element name of the header (in the operation's namespace). */
+  readonly element: string;
+  /** Property of the `soapHeaders` objects (options in, result out). */
+  readonly tsName: string;
+  readonly propertyKey: string;
+  readonly type: TypeRef;
+  /** Sent by the client (in, inout). */
+  readonly sent: boolean;
+  /** Sent by the service (out, inout). */
+  readonly received: boolean;
+  readonly direction: "in" | "out" | "inout";
+  readonly description: string;
+  readonly pos: SourcePos;
+  readonly tsType: TypeText;
+  readonly descriptorType: TypeText;
 }
 
 export interface ParamModel {
@@ -127,6 +177,8 @@ export interface OperationModel {
   readonly bindings: readonly Binding[] | null;
   /** Every parameter, in wire order (credentials included). */
   readonly params: readonly ParamModel[];
+  /** SOAP headers, in spec order (HTTP GET/POST ignore them, as ASMX does). */
+  readonly headers: readonly HeaderModel[];
   readonly pos: SourcePos;
 }
 
@@ -137,8 +189,15 @@ export interface CompleteOperationModel extends OperationModel {
   readonly fnSymbol: GenSymbol;
   /** Parameters type (PascalCase). */
   readonly paramsSymbol: GenSymbol;
-  /** Result type (PascalCase). */
+  /** Result type (PascalCase): `{ result, headers }` when the operation has out headers. */
   readonly resultSymbol: GenSymbol;
+  /**
+   * The type the function resolves to: the result type, or, when the service sends headers back
+   * (out/inout), `{ result, headers }` with each such header `| null` (absent over HTTP GET/POST).
+   */
+  readonly outputType: TypeText;
+  /** The per-call options type: the runtime's CallOptions, with the service's typed `soapHeaders` when it has headers. */
+  readonly optionsType: TypeText;
   /** The frozen descriptor. */
   readonly descriptorSymbol: GenSymbol;
   /** Parameters the caller passes (credentials come from the client). */
@@ -196,6 +255,13 @@ export interface ServiceModel {
   readonly endpoints: readonly EndpointModel[];
   /** Whether any operation has credential parameters (username/password). */
   readonly usesCredentials: boolean;
+  /**
+   * Every SOAP header the client can send (in/inout), by element name, first use wins: the
+   * `SoapHeaders` interface of client and call options; null when no operation sends one.
+   */
+  readonly soapHeaders: { readonly symbol: GenSymbol; readonly headers: readonly HeaderModel[] } | null;
+  /** The client options type: the runtime's ClientOptions, with typed `soapHeaders` when the service has headers. */
+  readonly clientOptionsType: TypeText;
   /** Every complete operation, endpoint by endpoint, in spec order. */
   readonly operations: readonly CompleteOperationModel[];
   readonly example: ExampleModel | null;

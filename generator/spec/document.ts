@@ -16,6 +16,10 @@ export interface SpecField {
   nullable?: boolean;
   /** A value type that may be sent as `xsi:nil="true"` (.NET `int?`). */
   nillable?: boolean;
+  /** A list without a wrapper: one element named as the field per item ([XmlElement] on an array). */
+  repeated?: boolean;
+  /** A secret value (redacted from errors, hooks and middleware like the password). Not in the WSDL: set by hand. */
+  secret?: boolean;
   description?: string;
 }
 export interface SpecParam {

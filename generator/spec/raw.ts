@@ -1,16 +1,13 @@
 /** The shape of a spec document once it has passed the JSON Schema (spec/service.schema.json). */
 import type { Binding } from "../../templates/runtime/binding.ts";
-import type { SpecParam } from "./document.ts";
+import type { SpecField, SpecHeader, SpecParam, SpecRecord } from "./document.ts";
 
-export interface RawField {
-  name: string;
-  tsName?: string;
-  type: string;
-  nullable?: boolean;
-  /** A value type the service may send as `xsi:nil="true"` (.NET `int?`). */
-  nillable?: boolean;
-  description?: string;
-}
+/** A record field: the full document shape (lists, repeated elements, secrets). */
+export type RawField = SpecField;
+/** A record: the full document shape (inheritance included). */
+export type RawRecord = SpecRecord;
+/** A SOAP header of an operation. */
+export type RawHeader = SpecHeader;
 /** A parameter: the full document shape already is what the model builds from. */
 export type RawParam = SpecParam;
 export interface RawResult {
@@ -39,6 +36,7 @@ export interface RawOperation {
   partial?: boolean;
   /** Bindings that serve this operation, when fewer than the endpoint's. */
   bindings?: Binding[];
+  headers?: RawHeader[];
   params: RawParam[];
   result?: RawResult | RawVoidResult;
 }
@@ -61,6 +59,6 @@ export interface RawSpec {
     package: { name: string; version: string; description?: string; license?: string };
   };
   enums?: Record<string, { wireName?: string; description?: string; flags?: boolean; values: string[] }>;
-  records?: Record<string, { wireName?: string; description?: string; fields: RawField[] }>;
+  records?: Record<string, RawRecord>;
   endpoints: RawEndpoint[];
 }

@@ -21,23 +21,11 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
   const type = (t: string | undefined, path: string): void => {
     if (t !== undefined && !named.has(t) && !GENERATED_SCALARS.has(t) && /^[a-zA-Z]+$/.test(t) && isKnownScalarName(t)) add(path, `scalar type "${t}"`);
   };
-  for (const [name, r] of Object.entries(doc.records ?? {})) {
-    if (r.base !== undefined) add(`/records/${name}/base`, "record inheritance (base)");
-    if (r.abstract) add(`/records/${name}/abstract`, "abstract record");
-    r.fields.forEach((f, i) => {
-      const p = `/records/${name}/fields/${i}`;
-      if (f.list) add(`${p}/list`, "list field");
-      type(f.type, `${p}/type`);
-    });
-  }
+  for (const [name, r] of Object.entries(doc.records ?? {})) r.fields.forEach((f, i) => type(f.type, `/records/${name}/fields/${i}/type`));
   doc.endpoints.forEach((e, ei) => {
     e.operations.forEach((o, oi) => {
       const p = `/endpoints/${ei}/operations/${oi}`;
-      if (o.headers) add(`${p}/headers`, "SOAP headers");
-      o.params.forEach((q, qi) => {
-        if (doc.records?.[q.type] !== undefined) add(`${p}/params/${qi}/type`, "record parameter");
-        type(q.type, `${p}/params/${qi}/type`);
-      });
+      o.params.forEach((q, qi) => type(q.type, `${p}/params/${qi}/type`));
       type(o.result?.type, `${p}/result/type`);
     });
   });

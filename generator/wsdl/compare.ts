@@ -32,7 +32,8 @@ export function paramText(doc: SpecDocument, p: SpecParam): string {
 export function fieldText(doc: SpecDocument, f: SpecField): string {
   let s = `${f.name}: ${typeText(doc, f.type)}`;
   if (f.list) s += ` list of <${f.item ?? "?"}>`;
-  const byDefault = f.list === true || !isValueScalar(doc, f.type);
+  if (f.repeated) s += " repeated (no wrapper)";
+  const byDefault = f.list === true || f.repeated === true || !isValueScalar(doc, f.type);
   if (f.nullable ?? byDefault) s += ", may be absent";
   if (f.nillable) s += ", nillable";
   return s;

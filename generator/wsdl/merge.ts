@@ -72,7 +72,8 @@ function mergeItem<T extends { name: string; type: string }>(spec: SpecDocument,
   const out: Record<string, unknown> = { name: w.name };
   if (oldRec["tsName"] !== undefined) out["tsName"] = oldRec["tsName"];
   for (const [k, v] of Object.entries(w)) if (k !== "name" && k !== "tsName") out[k] = k === "type" ? specTypeName(spec, wsdl, v as string) : v;
-  for (const k of ["credential", "description"]) if (oldRec[k] !== undefined) out[k] = oldRec[k];
+  // What the WSDL cannot say, kept from the spec: credential roles, secret fields, descriptions.
+  for (const k of ["credential", "secret", "description"]) if (oldRec[k] !== undefined) out[k] = oldRec[k];
   return out as T;
 }
 

@@ -234,19 +234,22 @@ export class SchemaIndex {
           this.report("unmapped-construct", `${decl.local === "any" ? "xs:any" : "unnamed element"} in record ${name} is not mapped (skipped)`, decl);
           continue;
         }
-        if (decl.attrs.get("maxOccurs") === "unbounded") {
-          this.report("unmapped-construct", `field ${name}.${fname} repeats without a wrapper (XmlElement on an array) and is not mapped (skipped)`, decl);
-          continue;
-        }
+        // Repeated without a wrapper ([XmlElement] on an array): one element per item.
+        const repeated = decl.attrs.get("maxOccurs") === "unbounded";
         const t = this.typeOf(decl, `field ${name}.${fname}`);
         if (!t) continue;
+        if (repeated && t.kind === "list") {
+          this.report("unmapped-construct", `field ${name}.${fname} repeats a list (a list of lists) and is not mapped (skipped)`, decl);
+          continue;
+        }
         const f: SpecField = { name: fname, type: t.type };
         if (t.kind === "list") {
           f.list = true;
           f.item = t.item;
         }
+        if (repeated) f.repeated = true;
         const minZero = decl.attrs.get("minOccurs") === "0";
-        const byDefault = t.kind !== "scalar" && t.kind !== "enum" ? true : REFERENCE_SCALARS.has(t.type);
+        const byDefault = repeated || (t.kind !== "scalar" && t.kind !== "enum" ? true : REFERENCE_SCALARS.has(t.type));
         if (minZero !== byDefault) f.nullable = minZero;
         if (decl.attrs.get("nillable") === "true" && (t.kind === "scalar" || t.kind === "enum") && !REFERENCE_SCALARS.has(t.type)) f.nillable = true;
         fields.push(f);

@@ -3,7 +3,7 @@
  * binds one to all operations.
  */
 import { BINDINGS, bindingInfo, type Binding } from "./binding.js";
-import type { Credentials } from "./encode.js";
+import type { Credentials, SoapHeaderValues } from "./encode.js";
 import { SECRET_HEADERS, type AsmxError } from "./errors.js";
 import type { Middleware } from "./middleware.js";
 import type { FetchLike } from "./transport.js";
@@ -58,8 +58,11 @@ export interface ClientHooks {
   readonly onError?: ((event: CallErrorEvent) => void) | undefined;
 }
 
-/** Everything a client can be told. Only `baseUrl` is required. */
-export interface ClientOptions {
+/**
+ * Everything a client can be told. Only `baseUrl` is required. `H`: the SOAP headers the service
+ * takes, by element name (a generated package passes its `SoapHeaders` interface).
+ */
+export interface ClientOptions<H extends object = SoapHeaderValues> {
   /** Base address of the service, e.g. `https://sms.example.com` (paths such as `/post/receive.asmx` are appended). */
   readonly baseUrl: string;
   /** XML namespace of the service; defaults to the spec's namespace. */
@@ -68,6 +71,13 @@ export interface ClientOptions {
   readonly binding?: Binding | undefined;
   /** Account credentials sent as each operation's username and password parameters. */
   readonly credentials?: Credentials | undefined;
+  /**
+   * SOAP header values by header element name (e.g. an authentication header), sent in the SOAP
+   * envelope of every operation that declares that header (in or inout); a call's own
+   * `soapHeaders` replace them header by header. HTTP GET/POST carry no SOAP headers (ASMX
+   * ignores them there too). Fields marked secret in the spec are redacted like the password.
+   */
+  readonly soapHeaders?: Readonly<H> | undefined;
   /**
    * A fetch implementation; defaults to the global `fetch`. On Node, `createNodeFetch()` of the
    * package's `/node` entry (node:http with keep-alive) starts faster and sustains more calls.
@@ -112,11 +122,13 @@ export interface ClientOptions {
 }
 
 /** Per-call overrides of the client's options (the last argument of every operation). */
-export interface CallOptions {
+export interface CallOptions<H extends object = SoapHeaderValues> {
   /** How to call: `"soap11"`, `"soap12"`, `"httpGet"` or `"httpPost"` (default: the client's). */
   readonly binding?: Binding | undefined;
   /** Credentials for this call only (default: the client's). */
   readonly credentials?: Credentials | undefined;
+  /** SOAP header values for this call, each replacing the client's header of the same name ({@link ClientOptions.soapHeaders}). */
+  readonly soapHeaders?: Readonly<H> | undefined;
   /** Aborts the call (rejects with AbortError); combined with the client's signal. */
   readonly signal?: AbortSignal | undefined;
   /** Deadline of the whole call, headers and body, in ms (default: the client's, 30 000). */
@@ -136,6 +148,8 @@ export interface Config {
   readonly namespace: string | undefined;
   readonly binding: Binding;
   readonly credentials: Credentials | undefined;
+  /** SOAP header values by element name (see {@link ClientOptions.soapHeaders}). */
+  readonly soapHeaders?: SoapHeaderValues | undefined;
   readonly fetch: FetchLike;
   readonly headers: Readonly<Record<string, string>>;
   /** Secret header names, lower case (the defaults and the client's). */
@@ -171,7 +185,7 @@ function trimSlashes(href: string): string {
 }
 
 /** Validates and resolves options. Throws TypeError on unusable options. */
-export function createConfig(options: ClientOptions): Config {
+export function createConfig(options: ClientOptions<object>): Config {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const binding = options.binding ?? "soap11";
   if (bindingInfo(binding) === undefined)
@@ -197,6 +211,7 @@ export function createConfig(options: ClientOptions): Config {
     namespace: options.namespace,
     binding,
     credentials: options.credentials,
+    soapHeaders: options.soapHeaders === undefined ? undefined : Object.freeze({ ...(options.soapHeaders as SoapHeaderValues) }),
     fetch: f,
     headers: Object.freeze({ ...options.headers }),
     secretHeaders: Object.freeze([

@@ -23,8 +23,25 @@ export interface FaultInfo {
   readonly detail: string | undefined;
 }
 
-/** What a response body held: the result value, or a SOAP fault. */
-export type DecodeOutcome = { readonly kind: "value"; readonly value: unknown } | { readonly kind: "fault"; readonly fault: FaultInfo };
+/**
+ * What a response body held: the result value (and the SOAP headers the operation receives, by
+ * property, when the envelope had any), or a SOAP fault.
+ */
+export type DecodeOutcome =
+  | { readonly kind: "value"; readonly value: unknown; readonly headers?: Readonly<Record<string, unknown>> | undefined }
+  | { readonly kind: "fault"; readonly fault: FaultInfo };
+
+/**
+ * What a call resolves to: the result, or `{ result, headers }` when the operation receives SOAP
+ * headers (out, inout), each header `null` when the answer had none (always so over HTTP GET/POST).
+ */
+export function withHeaders(op: OperationDescriptor, value: unknown, headers: Readonly<Record<string, unknown>> | undefined): unknown {
+  const back = op.headers?.filter((h) => h.direction !== "in");
+  if (back === undefined || back.length === 0) return value;
+  const out: Record<string, unknown> = {};
+  for (const h of back) out[h.prop] = headers?.[h.prop] ?? null;
+  return { result: value, headers: out };
+}
 
 // Frame kinds.
 const ENVELOPE = 1;
@@ -157,6 +174,12 @@ export class ResponseDecoder implements XmlSink {
   private leafLabel = "";
   /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
   private leafField: FieldDescriptor | null = null;
+  /** The leaf is an item of a repeated field (pushed, not assigned). */
+  private leafPush = false;
+  /** SOAP headers the operation receives, by element name (as pseudo-fields: where each goes). */
+  private readonly headerFields: Map<string, FieldDescriptor> | null;
+  /** Received SOAP headers by property. */
+  private headers: Record<string, unknown> | undefined = undefined;
   /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
   private leafDec: BytesDecoder | null = null;
   private str = "";
@@ -177,6 +200,8 @@ export class ResponseDecoder implements XmlSink {
     this.ctx = ctx ?? { operation: op.name, binding };
     this.lenient = options.lenient === true;
     this.tokenizer = new XmlTokenizer(this, { namespaces: true });
+    const back = op.headers?.filter((h) => h.direction !== "in") ?? [];
+    this.headerFields = back.length === 0 ? null : new Map(back.map((h) => [h.element, { wire: h.element, prop: h.prop, type: h.type, nullable: true }]));
   }
 
   /** Feeds the next piece of the body: UTF-8 bytes (or text). */
@@ -197,7 +222,7 @@ export class ResponseDecoder implements XmlSink {
     }
     if (this.fault) return { kind: "fault", fault: this.faultInfo() };
     if (!this.hasResult) throw this.error("", `element ${this.expectedTop()}`, "no result");
-    return { kind: "value", value: this.result };
+    return { kind: "value", value: this.result, headers: this.headers };
   }
 
   private wrap(err: unknown): unknown {
@@ -290,17 +315,35 @@ export class ResponseDecoder implements XmlSink {
       return;
     }
     if (typeof type === "object" && type.kind === "record") {
+      // A record of a hierarchy: xsi:type names the kind (a subtype of the declared record).
+      const kind = type.discriminated === true ? this.kindOf(type, attrs, label, nil) : type;
       const f = this.push(RECORD, label);
-      f.record = type;
+      f.record = kind;
       f.field = field;
-      f.value = nil ? null : type.create();
-      const plan = planOf(type);
+      f.value = nil ? null : kind.create();
+      const plan = planOf(kind);
       f.names = plan.names;
       f.decs = plan.decs;
       this.hint(f);
       return;
     }
     this.startLeaf(type, label, nil);
+  }
+
+  /** The record kind an element's xsi:type names among the declared record and its subtypes. */
+  private kindOf(type: RecordDescriptor, attrs: XmlAttributes, label: string, nil: boolean): RecordDescriptor {
+    let named: string | null = null;
+    for (let i = 0; i < attrs.length; i++) {
+      const n = attrs.name(i);
+      if (n.endsWith("type") && localName(n) === "type" && attrs.uri(i) === XSI_NS) named = localName(attrs.value(i).trim());
+    }
+    const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+    if (named === null) {
+      if (type.abstract !== true || nil) return type;
+    } else {
+      for (const k of kinds) if (k.wire === named) return k;
+    }
+    throw this.error(this.path(label), `xsi:type ${kinds.map((k) => k.wire).join(" or ")} (kinds of ${type.wire})`, named === null ? "no xsi:type" : `xsi:type ${JSON.stringify(named.slice(0, 64))}`);
   }
 
   private startLeaf(type: ValueType, label: string, nil: boolean): void {
@@ -352,9 +395,15 @@ export class ResponseDecoder implements XmlSink {
         if (ns === soapNs && local === "Body") return void this.push(BODY, "Body");
         throw this.error("", "soap Header or Body", `element <${name}> in ${ns || "no namespace"}`);
       }
-      case HEADER:
-        this.skipDepth = 1;
-        return;
+      case HEADER: {
+        // A SOAP header the operation receives (out, inout) is decoded; any other is skipped.
+        const field = this.headerFields?.get(localName(name));
+        if (field === undefined || this.resolve(name) !== this.namespace) {
+          this.skipDepth = 1;
+          return;
+        }
+        return this.startValue(field.type, field.wire, attrs, field, null);
+      }
       case BODY: {
         const ns = this.resolve(name);
         const local = localName(name);
@@ -427,6 +476,7 @@ export class ResponseDecoder implements XmlSink {
       index = found;
     }
     const field = fields[index] as FieldDescriptor;
+    if (field.repeated === true) return this.openRepeated(top, obj, index, field, attrs);
     // While elements come in wire order an index cannot repeat; otherwise look.
     const bit = index < 31 ? 1 << index : 0;
     if (!top.ordered && (bit !== 0 ? (top.mask & bit) !== 0 : obj[field.prop] !== undefined))
@@ -435,6 +485,7 @@ export class ResponseDecoder implements XmlSink {
     top.assigned++;
     top.mask |= bit;
     const type = field.type;
+    if (field.item !== undefined) return this.startValue(type, field.wire, attrs, field, { item: field.item, type });
     if (typeof type === "string" || type.kind === "enum") {
       this.leafField = field;
       this.leafDec = (top.decs as Array<BytesDecoder | null>)[index]!;
@@ -442,6 +493,28 @@ export class ResponseDecoder implements XmlSink {
       return;
     }
     this.startValue(type, field.wire, attrs, field, null);
+  }
+
+  /** One element of a repeated field (no wrapper): its value is pushed on the field's array. */
+  private openRepeated(top: Frame, obj: Record<string, unknown>, index: number, field: FieldDescriptor, attrs: XmlAttributes): void {
+    let items = obj[field.prop] as unknown[] | undefined;
+    if (items === undefined) {
+      items = [];
+      setField(top, index, items);
+      top.assigned++;
+      if (index < 31) top.mask |= 1 << index;
+    }
+    top.next = index; // the next element may be another item
+    const label = `${field.wire}[${items.length}]`;
+    if (attrs.length !== 0 && this.isNil(attrs, label)) throw this.error(this.path(label), typeName(field.type), "xsi:nil (a list item)");
+    const type = field.type;
+    if (typeof type === "string" || type.kind === "enum") {
+      this.leafField = field;
+      this.leafPush = true;
+      this.startLeaf(type, label, false);
+      return;
+    }
+    this.startValue(type, label, attrs, field, null);
   }
 
   text(b: Uint8Array, s: number, e: number): void {
@@ -524,7 +597,7 @@ export class ResponseDecoder implements XmlSink {
         return;
       }
       case LIST:
-        if (frame.value === null && !this.op.result.nullable) throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
+        if (frame.value === null && !this.nullableHere(frame.field)) throw this.error(`${this.path()}${this.path() === "" ? "" : "."}${frame.label}`, `list of ${frame.item}`, "xsi:nil");
         this.deliver(frame.value, frame.field);
         return;
       case RESPONSE:
@@ -584,7 +657,7 @@ export class ResponseDecoder implements XmlSink {
     this.inLeaf = false;
     const top = this.top;
     // Fast path: a non-nil scalar field of a record.
-    if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
+    if (top !== undefined && top.kind === RECORD && !this.leafNil && !this.leafPush && typeof this.leafType === "string") {
       const dec = this.leafDec;
       let value: unknown;
       if (dec === null) value = this.scalar(this.leafType);
@@ -616,8 +689,13 @@ export class ResponseDecoder implements XmlSink {
       this.result = value;
       this.hasResult = true;
       if (top === undefined) this.done = true;
-    } else if (top.kind === RECORD) setField(top, top.next - 1, value);
-    else (top.value as unknown[]).push(value);
+    } else if (top.kind === RECORD) {
+      if (this.leafPush) {
+        // An item of a repeated field: pushed on the field's array.
+        this.leafPush = false;
+        (top.value as Record<string, unknown[]>)[(field as FieldDescriptor).prop]!.push(value);
+      } else setField(top, top.next - 1, value);
+    } else (top.value as unknown[]).push(value);
   }
 
   private deliver(value: unknown, field: FieldDescriptor | null): void {
@@ -627,8 +705,11 @@ export class ResponseDecoder implements XmlSink {
       this.hasResult = true;
       if (parent === undefined) this.done = true;
     } else if (parent.kind === RECORD && field !== null) {
-      setField(parent, parent.next - 1, value);
+      if (field.repeated === true) (parent.value as Record<string, unknown[]>)[field.prop]!.push(value);
+      else setField(parent, parent.next - 1, value);
       this.hint(parent);
+    } else if (parent.kind === HEADER && field !== null) {
+      (this.headers ??= {})[field.prop] = value;
     } else if (parent.kind === LIST) {
       (parent.value as unknown[]).push(value);
       this.tokenizer.expect(parent.itemName);
@@ -696,5 +777,5 @@ export function decodeResponse<R>(
   else for (let at = 0; at < body.length; at += CHUNK_BYTES) decoder.write(body.subarray(at, at + CHUNK_BYTES));
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);
-  return outcome.value as R;
+  return withHeaders(op, outcome.value, outcome.headers) as R;
 }

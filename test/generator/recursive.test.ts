@@ -50,3 +50,33 @@ describe("recursive records", () => {
     expect(pkg.decodeResponse(pkg.GetPairOperation, "httpGet", pair)).toEqual({ Name: "a", Right: { Left: { Name: "b", Right: null } } });
   }, 120_000);
 });
+
+describe("recursive record hierarchies", () => {
+  const tree = `records:
+  Tree:
+    fields:
+      - { name: Kids, type: Tree, list: true, item: Tree }
+  Leaf:
+    base: Tree
+    fields:
+      - { name: Value, type: int }
+      - { name: Parent, type: Tree }
+`;
+  const dir2 = mkdtempSync(join(tmpdir(), "asmx-recursive-tree-"));
+  afterAll(() => rmSync(dir2, { recursive: true, force: true }));
+
+  it("a base whose subtype contains the base gives fields and subtypes late, and decodes xsi:type at every level", async () => {
+    const files = await generate(miniModel(op("GetTree", "", "{ kind: record, type: Tree, soapElement: GetTreeResult, httpRoot: Tree }"), tree), { typeCheck: true });
+    expect(files.get("src/descriptors.ts")).toMatch(/subtypes: \(\) => \[LeafRecord\]/);
+    writeOutput(dir2, files);
+    const pkg = (await import(join(dir2, "dist/index.js"))) as { decodeResponse(op: unknown, binding: string, body: string): unknown; GetTreeOperation: unknown };
+    const xml = `<Tree xmlns="http://tempuri.org/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><Kids><Tree xsi:type="Leaf"><Value>1</Value><Parent><Kids /></Parent></Tree><Tree /></Kids></Tree>`;
+    expect(pkg.decodeResponse(pkg.GetTreeOperation, "httpGet", xml)).toEqual({
+      $type: "Tree",
+      Kids: [
+        { $type: "Leaf", Kids: null, Value: 1, Parent: { $type: "Tree", Kids: [] } },
+        { $type: "Tree", Kids: null },
+      ],
+    });
+  }, 120_000);
+});

@@ -20,7 +20,7 @@ const siteDir = join(buildDir, "site");
 const stamp = join(buildDir, "site.stamp");
 
 /** The corpus's endpoint files, as served (path under the site root). */
-export const CORPUS_ENDPOINTS = ["/svc/Scalars.asmx", "/svc/Shapes.asmx", "/svc/Headers.asmx", "/soaponly/SoapOnly.asmx"] as const;
+export const CORPUS_ENDPOINTS = ["/svc/Scalars.asmx", "/svc/Shapes.asmx", "/svc/Headers.asmx", "/svc/Structs.asmx", "/soaponly/SoapOnly.asmx"] as const;
 
 function files(dir: string): string[] {
   return readdirSync(dir)

@@ -174,6 +174,14 @@ describe("documents imported in part, with a report of what was skipped", () => 
     expect(r.spec.records?.["MessagesBL"]?.fields).toHaveLength(29);
   });
 
+  test("a field repeated without a wrapper ([XmlElement] on an array) is mapped; a repeated list (a list of lists) is reported", () => {
+    const repeated = importDocuments([{ name: "repeated.wsdl", text: edit(send, 'minOccurs="0" maxOccurs="1" name="Udh" type="s:string"', 'minOccurs="0" maxOccurs="unbounded" name="Udh" type="s:string"') }]);
+    expect(repeated.issues).toEqual([]);
+    expect(repeated.spec.records?.["MessagesBL"]?.fields.find((f) => f.name === "Udh")).toEqual({ name: "Udh", type: "string", repeated: true });
+    const lists = importDocuments([{ name: "lists.wsdl", text: edit(send, 'minOccurs="0" maxOccurs="1" name="Udh" type="s:string"', 'minOccurs="0" maxOccurs="unbounded" name="Udh" type="tns:ArrayOfLong"') }]);
+    expect(lists.issues.map(formatImportIssue)).toEqual(["lists.wsdl:38:11: field MessagesBL.Udh repeats a list (a list of lists) and is not mapped (skipped) [unmapped-construct]"]);
+  });
+
   test("HTTP GET parts that disagree with the SOAP parameters are reported (the WSDL contradicts itself)", () => {
     const text = edit(send, '<wsdl:message name="GetSmsPriceHttpGetIn">\n    <wsdl:part name="username" type="s:string" />\n    <wsdl:part name="password" type="s:string" />', '<wsdl:message name="GetSmsPriceHttpGetIn">\n    <wsdl:part name="password" type="s:string" />\n    <wsdl:part name="username" type="s:string" />');
     const r = importDocuments([{ name: "parts.wsdl", text }]);

@@ -24,6 +24,8 @@ function typesOf(doc: SpecDocument, op: SpecOperation): Set<string> {
       out.add(t);
       if (r.base !== undefined) visit(r.base);
       for (const f of r.fields) visit(f.type);
+      // A value of a base record may be any of its subtypes (xsi:type): they come along.
+      for (const [n, sub] of Object.entries(doc.records ?? {})) if (sub.base === t) visit(n);
     }
   };
   for (const p of op.params) visit(p.type);

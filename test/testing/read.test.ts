@@ -9,6 +9,9 @@
 import { describe, expect, test } from "vitest";
 import { XsdDateTime } from "../../generated/src/index.ts";
 import { createMockService } from "../../generated/src/testing/index.ts";
+import { encodeRequest } from "../../templates/runtime/encode.ts";
+import { ServiceIndex, readRequest } from "../../templates/testing/read.ts";
+import { EchoDrawing, EchoPoints, NS as STRUCTS_NS } from "../runtime/support/structs.ts";
 
 const NS = "http://tempuri.org/";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
@@ -84,5 +87,45 @@ describe("SOAP", () => {
     });
     expect(await r.text()).toContain("<AddContactEventsResult>7</AddContactEventsResult>");
     expect(m.calls[0]?.params).toMatchObject({ eventDate: XsdDateTime.parse("2024-01-02T03:04:05.1234500+03:30"), eventType: 255, contactId: 0 });
+  });
+});
+
+describe("record parameters (SOAP)", () => {
+  const index = new ServiceIndex({ structs: { EchoDrawing, EchoPoints } }, STRUCTS_NS);
+  const read = (op: "EchoDrawing" | "EchoPoints", body: string) =>
+    readRequest(index, { method: "POST", pathname: "/svc/Structs.asmx", query: "", headers: new Headers({ "content-type": "text/xml; charset=utf-8", soapaction: `"${STRUCTS_NS}${op}"` }), body });
+  const drawing = {
+    Title: "t <&>",
+    Layer: null,
+    Origin: { X: 1, Y: 2 },
+    Path: [{ X: 3, Y: 4 }],
+    Notes: ["", "n"],
+    Main: { $type: "Ring", Label: "r", Radius: 2.5, Inner: 1 },
+    Shapes: [{ $type: "Shape", Label: null }, { $type: "Square", Label: "s", Side: 3 }],
+    Tag: ["x"],
+    Version: 5n,
+  };
+
+  test("read as the client wrote them: nested records, lists, subtypes, repeated elements, xsi:nil", () => {
+    const call = read("EchoDrawing", encodeRequest(EchoDrawing, "soap11", { d: drawing }, undefined, STRUCTS_NS).body ?? "");
+    expect(call.kind).toBe("call");
+    expect(call.kind === "call" ? call.params : null).toEqual({ d: drawing });
+    const points = read("EchoPoints", encodeRequest(EchoPoints, "soap11", { points: [{ X: 1, Y: 2 }] }, undefined, STRUCTS_NS).body ?? "");
+    expect(points.kind === "call" ? points.params : null).toEqual({ points: [{ X: 1, Y: 2 }] });
+  });
+
+  test("other prefixes for the elements and for xsi are read the same; a missing record parameter is null", () => {
+    const body = env(S11, `<q:EchoDrawing xmlns:q="${STRUCTS_NS}"><q:d><q:Layer i:nil="true"/><q:Main xmlns:t="${STRUCTS_NS}" i:type="t:Square"><q:Side>4</q:Side></q:Main><q:Version>1</q:Version></q:d></q:EchoDrawing>`);
+    const call = read("EchoDrawing", body);
+    expect(call.kind === "call" ? call.params : null).toEqual({ d: { Title: null, Layer: null, Origin: null, Path: null, Notes: null, Main: { $type: "Square", Label: null, Side: 4 }, Shapes: null, Tag: null, Version: 1n } });
+    const none = read("EchoDrawing", env(S11, `<EchoDrawing xmlns="${STRUCTS_NS}" />`));
+    expect(none.kind === "call" ? none.params : null).toEqual({ d: null });
+  });
+
+  test("a record the service could not read is refused with a SOAP fault naming the problem", async () => {
+    const refused = read("EchoDrawing", env(S11, `<EchoDrawing xmlns="${STRUCTS_NS}"><d><Version>x</Version></d></EchoDrawing>`));
+    expect(refused.kind).toBe("refused");
+    const body = refused.kind === "refused" ? refused.response.body : "";
+    expect(body).toContain('There is an error in XML document. ---&gt; System.InvalidOperationException: at d.Version: expected long, found "x"</faultstring>');
   });
 });

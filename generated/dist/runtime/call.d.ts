@@ -4,7 +4,7 @@ import { type CallOptions, type Config } from "./config.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import { type WireRequest } from "./encode.js";
 /** The request a call would send (for logging, tests and goldens): nothing is sent. */
-export declare function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions): WireRequest & {
+export declare function prepareRequest<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions<object>): WireRequest & {
     readonly url: string;
 };
 /**
@@ -25,5 +25,5 @@ export declare function prepareRequest<P, R>(config: Config, op: OperationDescri
  *
  * Secrets (the password, secret headers) are redacted from every message, cause and hook payload.
  */
-export declare function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions): Promise<R>;
+export declare function invoke<P, R>(config: Config, op: OperationDescriptor<P, R>, params: P, options?: CallOptions<object>): Promise<R>;
 //# sourceMappingURL=call.d.ts.map

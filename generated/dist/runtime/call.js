@@ -7,9 +7,9 @@
  */
 import { BINDING_INFO } from "./binding.js";
 import { checkBaseUrl } from "./config.js";
-import { ResponseDecoder } from "./decode.js";
+import { ResponseDecoder, withHeaders } from "./decode.js";
 import { XmlSyntaxError } from "./xml.js";
-import { encodeRequest } from "./encode.js";
+import { encodeRequest, soapHeaderSecrets } from "./encode.js";
 import { AbortError, AsmxError, DecodeError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, SoapFaultError, TimeoutError, headerSecrets, redact, sanitizeCause, showHeaders, } from "./errors.js";
 import { HeaderSet } from "./middleware.js";
 const SNIPPET_BYTES = 2048;
@@ -248,7 +248,7 @@ async function decodeStreaming(response, op, binding, namespace, limit, lenient,
     const outcome = decoder.end();
     if (outcome.kind === "fault")
         throw new SoapFaultError(outcome.fault, response.status, ctx);
-    return outcome.value;
+    return outcome;
 }
 /**
  * The first 2 KB of a body as text, redacted. The text is redacted before it is cut (with room
@@ -296,10 +296,17 @@ async function failure(response, binding, op, namespace, limit, secrets, ctx, st
     }
     return new HttpStatusError(response.status, contentType, snippet, response.status >= 200 && response.status < 300 ? "unexpected response" : "error status", ctx);
 }
+/** The call's SOAP header values: the client's, each replaced by the call's of the same name. */
+function soapHeadersOf(config, options) {
+    const own = options.soapHeaders;
+    if (own === undefined)
+        return config.soapHeaders;
+    return config.soapHeaders === undefined ? own : { ...config.soapHeaders, ...own };
+}
 /** The request a call would send (for logging, tests and goldens): nothing is sent. */
 export function prepareRequest(config, op, params, options = {}) {
     const binding = options.binding ?? config.binding;
-    const wire = encodeRequest(op, binding, params, options.credentials ?? config.credentials, config.namespace ?? op.namespace);
+    const wire = encodeRequest(op, binding, params, options.credentials ?? config.credentials, config.namespace ?? op.namespace, soapHeadersOf(config, options));
     return { ...wire, url: config.baseUrl + wire.path };
 }
 /**
@@ -338,12 +345,14 @@ async function send(config, op, params, options, binding, hooks) {
     const credentials = options.credentials ?? config.credentials;
     const namespace = config.namespace ?? op.namespace;
     const secretNames = config.secretHeaders;
-    const password = credentials?.password ? [credentials.password] : [];
+    const soapHeaders = soapHeadersOf(config, options);
+    // The password and the secret fields of SOAP headers: redacted from everything shown.
+    const password = [...(credentials?.password ? [credentials.password] : []), ...soapHeaderSecrets(op, soapHeaders)];
     const callHeaders = { ...config.headers, ...options.headers };
     let secrets = [...password, ...headerSecrets(Object.entries(callHeaders), secretNames)];
     // Every error built with this context has the secrets redacted.
     let ctx = { operation: op.name, binding, secrets };
-    const wire = encodeRequest(op, binding, params, credentials, namespace);
+    const wire = encodeRequest(op, binding, params, credentials, namespace, soapHeaders);
     const timeoutMs = options.timeoutMs ?? config.timeoutMs;
     const headers = new HeaderSet([...Object.entries(callHeaders), ...Object.entries(wire.headers)], secretNames, () => secrets);
     const middleware = options.middleware === undefined || options.middleware.length === 0
@@ -359,7 +368,7 @@ async function send(config, op, params, options, binding, hooks) {
         if (middleware.length > 0 || hooks.onRequest !== undefined) {
             // What middleware and hooks see: the request encoded again with `***` as the password (so the
             // URL and body keep their exact shape), then any other occurrence of a secret redacted too.
-            const shown = encodeRequest(op, binding, params, credentials === undefined ? undefined : { ...credentials, password: "***" }, namespace);
+            const shown = encodeRequest(op, binding, params, credentials === undefined ? undefined : { ...credentials, password: "***" }, namespace, soapHeaders);
             const shownPath = redact(shown.path, secrets);
             const shownBody = shown.body === null ? null : redact(shown.body, secrets);
             let extraSignal;
@@ -477,11 +486,11 @@ async function send(config, op, params, options, binding, hooks) {
                 const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx, stopper));
                 if (body.trim() !== "")
                     throw new DecodeError("", "an empty body (void result)", body, ctx);
-                return undefined;
+                return withHeaders(op, undefined, undefined);
             }
             if (response.status === 200 && /xml/i.test(contentType)) {
-                const value = await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper);
-                return (op.result.void === true ? undefined : value);
+                const out = await decodeStreaming(response, op, binding, namespace, config.maxResponseBytes, options.lenient ?? config.lenient === true, ctx, stopper);
+                return withHeaders(op, op.result.void === true ? undefined : out.value, out.headers);
             }
             throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
         }

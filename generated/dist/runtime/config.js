@@ -57,6 +57,7 @@ export function createConfig(options) {
         namespace: options.namespace,
         binding,
         credentials: options.credentials,
+        soapHeaders: options.soapHeaders === undefined ? undefined : Object.freeze({ ...options.soapHeaders }),
         fetch: f,
         headers: Object.freeze({ ...options.headers }),
         secretHeaders: Object.freeze([

@@ -20,14 +20,23 @@ export interface FaultInfo {
     readonly actor: string | undefined;
     readonly detail: string | undefined;
 }
-/** What a response body held: the result value, or a SOAP fault. */
+/**
+ * What a response body held: the result value (and the SOAP headers the operation receives, by
+ * property, when the envelope had any), or a SOAP fault.
+ */
 export type DecodeOutcome = {
     readonly kind: "value";
     readonly value: unknown;
+    readonly headers?: Readonly<Record<string, unknown>> | undefined;
 } | {
     readonly kind: "fault";
     readonly fault: FaultInfo;
 };
+/**
+ * What a call resolves to: the result, or `{ result, headers }` when the operation receives SOAP
+ * headers (out, inout), each header `null` when the answer had none (always so over HTTP GET/POST).
+ */
+export declare function withHeaders(op: OperationDescriptor, value: unknown, headers: Readonly<Record<string, unknown>> | undefined): unknown;
 /** Options of {@link ResponseDecoder} and {@link decodeResponse}. */
 export interface DecodeOptions {
     /**
@@ -59,6 +68,12 @@ export declare class ResponseDecoder implements XmlSink {
     private leafLabel;
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
     private leafField;
+    /** The leaf is an item of a repeated field (pushed, not assigned). */
+    private leafPush;
+    /** SOAP headers the operation receives, by element name (as pseudo-fields: where each goes). */
+    private readonly headerFields;
+    /** Received SOAP headers by property. */
+    private headers;
     /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
     private leafDec;
     private str;
@@ -87,12 +102,16 @@ export declare class ResponseDecoder implements XmlSink {
     private push;
     /** Starts a value of `type` in element `label`; `field` says where it goes when done. */
     private startValue;
+    /** The record kind an element's xsi:type names among the declared record and its subtypes. */
+    private kindOf;
     private startLeaf;
     open(name: string, attrs: XmlAttributes): void;
     private openGeneral;
     private openRoot;
     private startResult;
     private openField;
+    /** One element of a repeated field (no wrapper): its value is pushed on the field's array. */
+    private openRepeated;
     text(b: Uint8Array, s: number, e: number): void;
     /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
     private append;

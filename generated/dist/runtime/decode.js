@@ -12,6 +12,19 @@ import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
 import { CODECS, CodecError } from "./scalars.js";
 import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, xmlName, } from "./xml.js";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
+/**
+ * What a call resolves to: the result, or `{ result, headers }` when the operation receives SOAP
+ * headers (out, inout), each header `null` when the answer had none (always so over HTTP GET/POST).
+ */
+export function withHeaders(op, value, headers) {
+    const back = op.headers?.filter((h) => h.direction !== "in");
+    if (back === undefined || back.length === 0)
+        return value;
+    const out = {};
+    for (const h of back)
+        out[h.prop] = headers?.[h.prop] ?? null;
+    return { result: value, headers: out };
+}
 // Frame kinds.
 const ENVELOPE = 1;
 const BODY = 2;
@@ -93,6 +106,12 @@ export class ResponseDecoder {
     leafLabel = "";
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
     leafField = null;
+    /** The leaf is an item of a repeated field (pushed, not assigned). */
+    leafPush = false;
+    /** SOAP headers the operation receives, by element name (as pseudo-fields: where each goes). */
+    headerFields;
+    /** Received SOAP headers by property. */
+    headers = undefined;
     /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
     leafDec = null;
     str = "";
@@ -112,6 +131,11 @@ export class ResponseDecoder {
         this.ctx = ctx ?? { operation: op.name, binding };
         this.lenient = options.lenient === true;
         this.tokenizer = new XmlTokenizer(this, { namespaces: true });
+        const back = op.headers?.filter((h) => h.direction !== "in") ?? [];
+        this.headerFields =
+            back.length === 0
+                ? null
+                : new Map(back.map((h) => [h.element, { wire: h.element, prop: h.prop, type: h.type, nullable: true }]));
     }
     /** Feeds the next piece of the body: UTF-8 bytes (or text). */
     write(chunk) {
@@ -134,7 +158,7 @@ export class ResponseDecoder {
             return { kind: "fault", fault: this.faultInfo() };
         if (!this.hasResult)
             throw this.error("", `element ${this.expectedTop()}`, "no result");
-        return { kind: "value", value: this.result };
+        return { kind: "value", value: this.result, headers: this.headers };
     }
     wrap(err) {
         if (err instanceof AsmxError)
@@ -243,17 +267,39 @@ export class ResponseDecoder {
             return;
         }
         if (typeof type === "object" && type.kind === "record") {
+            // A record of a hierarchy: xsi:type names the kind (a subtype of the declared record).
+            const kind = type.discriminated === true ? this.kindOf(type, attrs, label, nil) : type;
             const f = this.push(RECORD, label);
-            f.record = type;
+            f.record = kind;
             f.field = field;
-            f.value = nil ? null : type.create();
-            const plan = planOf(type);
+            f.value = nil ? null : kind.create();
+            const plan = planOf(kind);
             f.names = plan.names;
             f.decs = plan.decs;
             this.hint(f);
             return;
         }
         this.startLeaf(type, label, nil);
+    }
+    /** The record kind an element's xsi:type names among the declared record and its subtypes. */
+    kindOf(type, attrs, label, nil) {
+        let named = null;
+        for (let i = 0; i < attrs.length; i++) {
+            const n = attrs.name(i);
+            if (n.endsWith("type") && localName(n) === "type" && attrs.uri(i) === XSI_NS)
+                named = localName(attrs.value(i).trim());
+        }
+        const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+        if (named === null) {
+            if (type.abstract !== true || nil)
+                return type;
+        }
+        else {
+            for (const k of kinds)
+                if (k.wire === named)
+                    return k;
+        }
+        throw this.error(this.path(label), `xsi:type ${kinds.map((k) => k.wire).join(" or ")} (kinds of ${type.wire})`, named === null ? "no xsi:type" : `xsi:type ${JSON.stringify(named.slice(0, 64))}`);
     }
     startLeaf(type, label, nil) {
         this.inLeaf = true;
@@ -311,9 +357,15 @@ export class ResponseDecoder {
                     return void this.push(BODY, "Body");
                 throw this.error("", "soap Header or Body", `element <${name}> in ${ns || "no namespace"}`);
             }
-            case HEADER:
-                this.skipDepth = 1;
-                return;
+            case HEADER: {
+                // A SOAP header the operation receives (out, inout) is decoded; any other is skipped.
+                const field = this.headerFields?.get(localName(name));
+                if (field === undefined || this.resolve(name) !== this.namespace) {
+                    this.skipDepth = 1;
+                    return;
+                }
+                return this.startValue(field.type, field.wire, attrs, field, null);
+            }
             case BODY: {
                 const ns = this.resolve(name);
                 const local = localName(name);
@@ -386,6 +438,8 @@ export class ResponseDecoder {
             index = found;
         }
         const field = fields[index];
+        if (field.repeated === true)
+            return this.openRepeated(top, obj, index, field, attrs);
         // While elements come in wire order an index cannot repeat; otherwise look.
         const bit = index < 31 ? 1 << index : 0;
         if (!top.ordered && (bit !== 0 ? (top.mask & bit) !== 0 : obj[field.prop] !== undefined))
@@ -394,6 +448,8 @@ export class ResponseDecoder {
         top.assigned++;
         top.mask |= bit;
         const type = field.type;
+        if (field.item !== undefined)
+            return this.startValue(type, field.wire, attrs, field, { item: field.item, type });
         if (typeof type === "string" || type.kind === "enum") {
             this.leafField = field;
             this.leafDec = top.decs[index];
@@ -401,6 +457,29 @@ export class ResponseDecoder {
             return;
         }
         this.startValue(type, field.wire, attrs, field, null);
+    }
+    /** One element of a repeated field (no wrapper): its value is pushed on the field's array. */
+    openRepeated(top, obj, index, field, attrs) {
+        let items = obj[field.prop];
+        if (items === undefined) {
+            items = [];
+            setField(top, index, items);
+            top.assigned++;
+            if (index < 31)
+                top.mask |= 1 << index;
+        }
+        top.next = index; // the next element may be another item
+        const label = `${field.wire}[${items.length}]`;
+        if (attrs.length !== 0 && this.isNil(attrs, label))
+            throw this.error(this.path(label), typeName(field.type), "xsi:nil (a list item)");
+        const type = field.type;
+        if (typeof type === "string" || type.kind === "enum") {
+            this.leafField = field;
+            this.leafPush = true;
+            this.startLeaf(type, label, false);
+            return;
+        }
+        this.startValue(type, label, attrs, field, null);
     }
     text(b, s, e) {
         if (this.inLeaf && this.skipDepth === 0) {
@@ -490,8 +569,8 @@ export class ResponseDecoder {
                 return;
             }
             case LIST:
-                if (frame.value === null && !this.op.result.nullable)
-                    throw this.error(frame.label, `list of ${frame.item}`, "xsi:nil");
+                if (frame.value === null && !this.nullableHere(frame.field))
+                    throw this.error(`${this.path()}${this.path() === "" ? "" : "."}${frame.label}`, `list of ${frame.item}`, "xsi:nil");
                 this.deliver(frame.value, frame.field);
                 return;
             case RESPONSE:
@@ -553,7 +632,11 @@ export class ResponseDecoder {
         this.inLeaf = false;
         const top = this.top;
         // Fast path: a non-nil scalar field of a record.
-        if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
+        if (top !== undefined &&
+            top.kind === RECORD &&
+            !this.leafNil &&
+            !this.leafPush &&
+            typeof this.leafType === "string") {
             const dec = this.leafDec;
             let value;
             if (dec === null)
@@ -593,8 +676,15 @@ export class ResponseDecoder {
             if (top === undefined)
                 this.done = true;
         }
-        else if (top.kind === RECORD)
-            setField(top, top.next - 1, value);
+        else if (top.kind === RECORD) {
+            if (this.leafPush) {
+                // An item of a repeated field: pushed on the field's array.
+                this.leafPush = false;
+                top.value[field.prop].push(value);
+            }
+            else
+                setField(top, top.next - 1, value);
+        }
         else
             top.value.push(value);
     }
@@ -607,8 +697,14 @@ export class ResponseDecoder {
                 this.done = true;
         }
         else if (parent.kind === RECORD && field !== null) {
-            setField(parent, parent.next - 1, value);
+            if (field.repeated === true)
+                parent.value[field.prop].push(value);
+            else
+                setField(parent, parent.next - 1, value);
             this.hint(parent);
+        }
+        else if (parent.kind === HEADER && field !== null) {
+            (this.headers ??= {})[field.prop] = value;
         }
         else if (parent.kind === LIST) {
             parent.value.push(value);
@@ -686,6 +782,6 @@ export function decodeResponse(op, binding, body, options = {}) {
     const outcome = decoder.end();
     if (outcome.kind === "fault")
         throw new SoapFaultError(outcome.fault, options.status ?? 500, ctx);
-    return outcome.value;
+    return withHeaders(op, outcome.value, outcome.headers);
 }
 //# sourceMappingURL=decode.js.map

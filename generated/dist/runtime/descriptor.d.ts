@@ -31,6 +31,15 @@ export interface RecordDescriptor {
      */
     readonly create: () => Record<string, unknown>;
     /**
+     * The concrete records derived from this one (directly or not), told apart on the wire by
+     * `xsi:type` and in TypeScript by the `$type` property (the record's `name`). Absent: none.
+     */
+    readonly subtypes?: readonly RecordDescriptor[];
+    /** An abstract record: a value is always one of its subtypes. */
+    readonly abstract?: true;
+    /** The record belongs to a hierarchy: its objects carry `$type` (its `name`). */
+    readonly discriminated?: true;
+    /**
      * Stores `value` in field `index` (position in `fields`) of a record made by `create`: one
      * function with a named store per field, so that the decoder writes every property through
      * a monomorphic store instead of a generic keyed one. Emitted by the generator; without it
@@ -48,13 +57,32 @@ export interface FieldDescriptor {
     readonly type: ValueType;
     /** The service may omit the element; decoded as `null`. */
     readonly nullable: boolean;
+    /** A value type sent as `xsi:nil="true"` when null (.NET `int?`); other null fields are left out. */
+    readonly nillable?: true;
+    /** A wrapped list (`ArrayOfX`): the element name of each item. */
+    readonly item?: string;
+    /** A list without a wrapper: one element named as the field per item ([XmlElement] on an array). */
+    readonly repeated?: true;
+    /** A secret (e.g. a token in a SOAP header): redacted from errors, hooks and middleware like the password. */
+    readonly secret?: true;
+}
+/** A SOAP header of an operation ([SoapHeader]); HTTP GET/POST ignore it, as ASMX does. */
+export interface HeaderDescriptor {
+    /** Element name, in the operation's namespace. */
+    readonly element: string;
+    /** Property of the `soapHeaders` objects (options in, result out). */
+    readonly prop: string;
+    readonly type: RecordDescriptor;
+    /** in: sent by the client; out: sent by the service; inout: both. */
+    readonly direction: "in" | "out" | "inout";
 }
 export interface ParamDescriptor {
     /** Parameter (element, query or form) name on the wire. */
     readonly wire: string;
     /** Property name in the call's parameter object. */
     readonly prop: string;
-    readonly type: ScalarName | EnumDescriptor;
+    /** A record travels only in a SOAP envelope (ASMX offers no HTTP GET/POST for such an operation). */
+    readonly type: ValueType;
     /** SOAP element name of each list item; null for a single value. */
     readonly item: string | null;
     /** The caller may leave it out (minOccurs 0). */
@@ -93,14 +121,20 @@ export interface OperationDescriptor<P = unknown, R = unknown> {
     readonly bindings?: readonly Binding[];
     readonly params: readonly ParamDescriptor[];
     readonly result: ResultDescriptor;
+    /**
+     * SOAP headers. When one comes back from the service (out, inout), the call resolves to
+     * `{ result, headers }` instead of the bare result.
+     */
+    readonly headers?: readonly HeaderDescriptor[];
     readonly [paramsBrand]?: P;
     readonly [resultBrand]?: R;
 }
 /** Freezes and types an operation descriptor (no other work: safe to tree-shake when unused). */
 export declare function defineOperation<P, R>(descriptor: OperationDescriptor): OperationDescriptor<P, R>;
-/** A record descriptor whose fields are given late: the record contains itself, directly or through others. */
-export interface LazyRecordDescriptor extends Omit<RecordDescriptor, "fields"> {
+/** A record descriptor whose fields (and subtypes) are given late: the record contains itself, directly or through others. */
+export interface LazyRecordDescriptor extends Omit<RecordDescriptor, "fields" | "subtypes"> {
     readonly fields: () => readonly FieldDescriptor[];
+    readonly subtypes?: () => readonly RecordDescriptor[];
 }
 /**
  * Freezes a record descriptor. A recursive record (one that contains itself, directly or

@@ -27,16 +27,26 @@ export function defineRecord(descriptor) {
     if (typeof fields !== "function")
         return deepFreeze(descriptor);
     let resolved;
-    return Object.freeze({
+    const subtypes = descriptor.subtypes;
+    let resolvedSubtypes;
+    const lazy = {
         kind: descriptor.kind,
         name: descriptor.name,
         wire: descriptor.wire,
         create: descriptor.create,
+        ...(descriptor.abstract === true ? { abstract: true } : {}),
+        ...(descriptor.discriminated === true ? { discriminated: true } : {}),
         ...(descriptor.set === undefined ? {} : { set: descriptor.set }),
         get fields() {
             return (resolved ??= deepFreeze(fields()));
         },
-    });
+    };
+    if (subtypes !== undefined)
+        Object.defineProperty(lazy, "subtypes", {
+            enumerable: true,
+            get: () => (resolvedSubtypes ??= Object.freeze([...subtypes()])),
+        });
+    return Object.freeze(lazy);
 }
 /** Freezes an enum descriptor. */
 export function defineEnum(descriptor) {

@@ -22,8 +22,15 @@ export interface WireRequest {
 }
 /** Escapes text for element content: `& < >` and CR (which XML would otherwise turn into LF). */
 export declare function escapeXmlText(text: string): string;
+/** SOAP header values by header element name (the `soapHeaders` of client and call options). */
+export type SoapHeaderValues = Readonly<Record<string, unknown>>;
+/**
+ * The values of the secret fields (spec `secret: true`) of the SOAP headers a call sends: they
+ * are redacted from errors, hooks and middleware like the password.
+ */
+export declare function soapHeaderSecrets(op: OperationDescriptor, values: SoapHeaderValues | undefined): string[];
 /** ASMX's SOAPAction rule: the namespace, a '/' unless it already ends in one, the operation name. */
 export declare function soapActionFor(namespace: string, operation: string): string;
 /** Encodes one call. Throws EncodeError (naming the parameter) before anything is sent. */
-export declare function encodeRequest(op: OperationDescriptor, binding: Binding, params: object, credentials: Credentials | undefined, namespace: string): WireRequest;
+export declare function encodeRequest(op: OperationDescriptor, binding: Binding, params: object, credentials: Credentials | undefined, namespace: string, soapHeaders?: SoapHeaderValues): WireRequest;
 //# sourceMappingURL=encode.d.ts.map

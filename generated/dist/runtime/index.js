@@ -5,9 +5,9 @@ export { BINDINGS, BINDING_INFO, SOAP11_NS, SOAP12_NS, bindingInfo, } from "./bi
 export { createConfig, } from "./config.js";
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
-export { ResponseDecoder, decodeResponse } from "./decode.js";
+export { ResponseDecoder, decodeResponse, withHeaders } from "./decode.js";
 export { defineEnum, defineOperation, defineRecord, } from "./descriptor.js";
-export { encodeRequest, escapeXmlText, soapActionFor } from "./encode.js";
+export { encodeRequest, escapeXmlText, soapActionFor, soapHeaderSecrets, } from "./encode.js";
 export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, } from "./errors.js";
 export { XmlSyntaxError } from "./xml.js";
 //# sourceMappingURL=index.js.map

@@ -10,6 +10,8 @@
  */
 import { BINDINGS, BINDING_INFO } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
+import { decodeResponse } from "../runtime/decode.js";
+import { AsmxError } from "../runtime/errors.js";
 import { soapActionFor } from "../runtime/encode.js";
 import { CODECS, CodecError } from "../runtime/scalars.js";
 import { XmlTokenizer, latin1OrUtf8 } from "../runtime/xml.js";
@@ -149,10 +151,14 @@ function httpValue(type, text) {
             return text;
     }
 }
+/** A record parameter has no text value (SOAP reads it as elements, HTTP GET/POST not at all). */
+const RECORDS_UNREAD = "System.InvalidOperationException: a record parameter is read only from a SOAP envelope";
 /** XmlSerializer's reading of a SOAP value (the runtime's XSD codecs), with .NET's messages. */
 function soapValue(p, text) {
     const type = p.type;
     if (typeof type !== "string") {
+        if (type.kind === "record")
+            throw new ConvertError(RECORDS_UNREAD);
         const t = text.trim();
         if (!type.values.includes(t))
             throw new ConvertError(`System.InvalidOperationException: Instance validation error: '${t}' is not a valid value for ${type.name}.`);
@@ -183,7 +189,7 @@ function soapDefault(p) {
         return null;
     const type = p.type;
     if (typeof type !== "string")
-        return type.values[0] ?? null;
+        return type.kind === "record" ? null : (type.values[0] ?? null);
     switch (type) {
         case "int":
         case "unsignedByte":
@@ -199,6 +205,32 @@ function soapDefault(p) {
             return null;
     }
 }
+const escapeXml = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/**
+ * A record parameter (or a list of them) as XmlSerializer reads it, by the client's own decoder
+ * (an HTTP-style document whose root is the parameter element). A value it cannot read is
+ * refused as ASMX refuses it.
+ */
+function recordValue(op, p, type, xml, namespace) {
+    const list = p.item !== null;
+    const reader = {
+        name: op.name,
+        path: op.path,
+        namespace,
+        soapAction: "",
+        params: [],
+        result: { kind: list ? "list" : "record", type, item: p.item, soapElement: "", httpRoot: p.wire, nullable: true },
+    };
+    try {
+        return decodeResponse(reader, "httpPost", xml, { namespace });
+    }
+    catch (err) {
+        // The decoder's words without its "Operation (binding): " prefix (the binding is ours, not the caller's).
+        if (err instanceof AsmxError)
+            throw new ConvertError(`System.InvalidOperationException: ${err.message.slice(err.message.indexOf("): ") + 3)}`);
+        throw err;
+    }
+}
 /** Collects the envelope's shape and the operation element's parameter values. */
 class EnvelopeReader {
     namespace;
@@ -212,6 +244,8 @@ class EnvelopeReader {
     inBody = false;
     scopes = [];
     param = null;
+    /** Open elements of a record parameter being rebuilt (local names). */
+    recordPath = [];
     item = null;
     constructor(namespace, paramsByWire) {
         this.namespace = namespace;
@@ -238,6 +272,8 @@ class EnvelopeReader {
         const nil = list.some(([n, v]) => (n === "nil" || n.endsWith(":nil")) &&
             (v === "true" || v === "1") &&
             this.lookup(n.includes(":") ? n.slice(0, n.indexOf(":")) : "\u0000") === XSI_NS);
+        if (this.param?.record === true && this.depth > 4)
+            return this.openRecord(local, list, false);
         switch (this.depth) {
             case 1:
                 this.envelopeNs = ns;
@@ -258,9 +294,12 @@ class EnvelopeReader {
                 const p = this.paramsByWire(local);
                 if (p === undefined)
                     return;
-                const cap = { text: "", nil, items: [] };
+                const cap = { text: "", nil, items: [], xml: "" };
                 this.captured.set(p.wire, cap);
-                this.param = { wire: p.wire, list: p.item !== null, item: p.item, cap };
+                const record = typeof p.type === "object" && p.type.kind === "record";
+                this.param = { wire: p.wire, list: p.item !== null, item: p.item, cap, record };
+                if (record)
+                    this.openRecord(local, list, true);
                 return;
             }
             case 5:
@@ -271,14 +310,34 @@ class EnvelopeReader {
                 return;
         }
     }
+    /** Rebuilds an element of a record parameter: its local name, and only its xsi attributes (type, nil). */
+    openRecord(local, attrs, root) {
+        const param = this.param;
+        let xml = `<${local}${root ? ` xmlns="${escapeXml(this.namespace)}" xmlns:xsi="${XSI_NS}"` : ""}`;
+        for (const [n, v] of attrs) {
+            const colon = n.indexOf(":");
+            if (colon < 0 || n.startsWith("xmlns"))
+                continue;
+            if (this.lookup(n.slice(0, colon)) === XSI_NS)
+                xml += ` xsi:${n.slice(colon + 1)}="${escapeXml(v)}"`;
+        }
+        param.cap.xml += `${xml}>`;
+        this.recordPath.push(local);
+    }
     text(bytes, start, end) {
         const value = latin1OrUtf8(bytes, start, end);
+        if (this.param?.record === true) {
+            this.param.cap.xml += escapeXml(value);
+            return;
+        }
         if (this.item !== null)
             this.item.text += value;
         else if (this.param !== null && !this.param.list && this.depth === 4)
             this.param.cap.text += value;
     }
     close() {
+        if (this.param?.record === true && this.depth >= 4)
+            this.param.cap.xml += `</${this.recordPath.pop() ?? ""}>`;
         if (this.depth === 5 && this.item !== null && this.param !== null) {
             this.param.cap.items.push(this.item);
             this.item = null;
@@ -350,6 +409,8 @@ function readSoap(index, served, headers, body) {
             let value;
             if (cap === undefined)
                 value = soapDefault(p);
+            else if (typeof p.type === "object" && p.type.kind === "record")
+                value = cap.nil ? null : recordValue(op, p, p.type, cap.xml, index.namespace);
             else if (p.item !== null)
                 value = cap.nil ? null : cap.items.map((it) => (it.nil ? null : soapValue(p, it.text)));
             // Mono reads xsi:nil on a top-level string parameter as "" (NOTES.md §8).
@@ -433,6 +494,8 @@ function readHttp(info, served, headers, query, body) {
         try {
             if (typeof p.type !== "string") {
                 const type = p.type;
+                if (type.kind === "record")
+                    throw new ConvertError(RECORDS_UNREAD);
                 const one = (v) => {
                     current = v;
                     if (!type.values.includes(v))

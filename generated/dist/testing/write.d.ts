@@ -27,7 +27,7 @@ export declare class ResultError extends Error {
 /** Escapes element text as ASMX does: `& < >`; quotes and CR are written as they are. */
 export declare function escapeText(text: string): string;
 /** The response of a successful call: `value` is what the handler returned. Throws ResultError when it does not fit. */
-export declare function writeResult(op: OperationDescriptor, info: BindingInfo, namespace: string, value: unknown): MockResponse;
+export declare function writeResult(op: OperationDescriptor, info: BindingInfo, namespace: string, output: unknown): MockResponse;
 /** A fault response in `info`'s binding: a SOAP fault envelope, or the exception's text over HTTP GET/POST. */
 export declare function writeFault(info: BindingInfo, f: Pick<MockFault, "code" | "faultString" | "actor" | "detail" | "detailXml" | "httpText" | "status">): MockResponse;
 //# sourceMappingURL=write.d.ts.map

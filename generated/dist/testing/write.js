@@ -56,6 +56,11 @@ function scalarText(type, value, path) {
         }
     }
     if (type.kind === "enum") {
+        if (type.flags === true) {
+            if (!Array.isArray(value) || !value.every((v) => typeof v === "string" && type.values.includes(v)))
+                throw new ResultError(path, `expected an array of ${type.values.join(", ")} (${type.name}, flags)`);
+            return value.join(" ");
+        }
         if (typeof value !== "string" || !type.values.includes(value))
             throw new ResultError(path, `expected one of ${type.values.join(", ")} (${type.name}), got ${JSON.stringify(value)}`);
         return value;
@@ -71,11 +76,27 @@ function element(name, type, value, indent, path) {
     if (typeof type === "object" && type.kind === "record") {
         if (value === null || typeof value !== "object")
             throw new ResultError(path, `expected a ${type.name} object, got ${value === null ? "null" : typeof value}`);
-        const content = fields(type.fields, value, indent === null ? null : `${indent}  `, path);
-        return content === "" ? `${lead}<${name} />` : `${lead}<${name}>${content}${lead}</${name}>`;
+        // A subtype of the declared record is written with xsi:type, as XmlSerializer does.
+        const kind = kindOf(type, value, path);
+        const open = kind === type ? name : `${name} xsi:type="${kind.wire}"`;
+        const content = fields(kind.fields, value, indent === null ? null : `${indent}  `, path);
+        return content === "" ? `${lead}<${open} />` : `${lead}<${open}>${content}${lead}</${name}>`;
     }
     const text = scalarText(type, value, path);
     return text === "" ? `${lead}<${name} />` : `${lead}<${name}>${escapeText(text)}</${name}>`;
+}
+/** The kind of a record value: the declared record, or the subtype its `$type` names. */
+function kindOf(type, value, path) {
+    if (type.discriminated !== true)
+        return type;
+    const named = value["$type"];
+    if (named === undefined && type.abstract !== true)
+        return type;
+    const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+    const kind = kinds.find((k) => k.name === named);
+    if (kind === undefined)
+        throw new ResultError(path, `$type must be one of ${kinds.map((k) => k.name).join(", ")}, got ${JSON.stringify(named)}`);
+    return kind;
 }
 function fields(list, obj, indent, path) {
     let out = "";
@@ -83,12 +104,32 @@ function fields(list, obj, indent, path) {
         const v = obj[f.prop];
         const at = path === "" ? f.prop : `${path}.${f.prop}`;
         if (v === null || v === undefined) {
-            // ASMX omits a null reference-typed field.
-            if (f.nullable)
-                continue;
-            throw new ResultError(at, `${f.wire} may not be null`);
+            // ASMX omits a null reference-typed field, and writes xsi:nil for a null int?.
+            if (f.nillable === true)
+                out += `${indent === null ? "" : `\n${indent}`}<${f.wire} xsi:nil="true" />`;
+            else if (!f.nullable)
+                throw new ResultError(at, `${f.wire} may not be null`);
+            continue;
         }
-        out += element(f.wire, f.type, v, indent, at);
+        if (f.item === undefined && f.repeated !== true) {
+            out += element(f.wire, f.type, v, indent, at);
+            continue;
+        }
+        if (!Array.isArray(v))
+            throw new ResultError(at, `expected an array, got ${typeof v}`);
+        const inner = indent === null ? null : f.repeated === true ? indent : `${indent}  `;
+        let content = "";
+        v.forEach((item, i) => {
+            if (item === null || item === undefined)
+                throw new ResultError(`${at}[${i}]`, "list items may not be null");
+            content += element(f.item ?? f.wire, f.type, item, inner, `${at}[${i}]`);
+        });
+        if (f.repeated === true)
+            out += content;
+        else {
+            const lead = indent === null ? "" : `\n${indent}`;
+            out += content === "" ? `${lead}<${f.wire} />` : `${lead}<${f.wire}>${content}${lead}</${f.wire}>`;
+        }
     }
     return out;
 }
@@ -104,13 +145,40 @@ function items(op, value, indent) {
     });
     return out;
 }
-function soapEnvelope(info, body) {
-    return `${DECLARATION}<${PREFIX}:Envelope xmlns:${PREFIX}="${info.envelope?.ns ?? ""}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}"><${PREFIX}:Body>${body}</${PREFIX}:Body></${PREFIX}:Envelope>`;
+function soapEnvelope(info, body, header = "") {
+    const head = header === "" ? "" : `<${PREFIX}:Header>${header}</${PREFIX}:Header>`;
+    return `${DECLARATION}<${PREFIX}:Envelope xmlns:${PREFIX}="${info.envelope?.ns ?? ""}" xmlns:xsi="${XSI_NS}" xmlns:xsd="${XSD_NS}">${head}<${PREFIX}:Body>${body}</${PREFIX}:Body></${PREFIX}:Envelope>`;
+}
+/**
+ * An operation that receives SOAP headers resolves to `{ result, headers }`, and so returns its
+ * handler: the result, and the out headers (each optional) for the SOAP envelope.
+ */
+function splitOutput(op, output) {
+    const back = op.headers?.filter((h) => h.direction !== "in") ?? [];
+    if (back.length === 0)
+        return { value: output, headers: {} };
+    if (output === null || typeof output !== "object" || !("result" in output))
+        throw new ResultError("", `${op.name} receives SOAP headers: return { result, headers }`);
+    const o = output;
+    return { value: o.result, headers: o.headers ?? {} };
+}
+function headerXml(op, headers, ns) {
+    let out = "";
+    for (const h of op.headers ?? []) {
+        if (h.direction === "in")
+            continue;
+        const v = headers[h.prop];
+        if (v === null || v === undefined)
+            continue;
+        out += element(h.element, h.type, v, null, `headers.${h.prop}`).replace(`<${h.element}`, `<${h.element} xmlns="${ns}"`);
+    }
+    return out;
 }
 /** The response of a successful call: `value` is what the handler returned. Throws ResultError when it does not fit. */
-export function writeResult(op, info, namespace, value) {
+export function writeResult(op, info, namespace, output) {
     const r = op.result;
     const ns = escapeAttr(namespace);
+    const { value, headers } = splitOutput(op, output);
     if (value === undefined || (value === null && !r.nullable))
         throw new ResultError("", `the result of ${op.name} may not be ${String(value)}`);
     if (info.envelope !== null) {
@@ -125,7 +193,11 @@ export function writeResult(op, info, namespace, value) {
         else
             inner = element(r.soapElement, r.type, value, null, "");
         const response = inner === "" ? `<${responseName} xmlns="${ns}" />` : `<${responseName} xmlns="${ns}">${inner}</${responseName}>`;
-        return { status: 200, contentType: info.responseContentType, body: soapEnvelope(info, response) };
+        return {
+            status: 200,
+            contentType: info.responseContentType,
+            body: soapEnvelope(info, response, headerXml(op, headers, ns)),
+        };
     }
     const root = r.httpRoot;
     let doc;
@@ -134,23 +206,21 @@ export function writeResult(op, info, namespace, value) {
     else if (r.kind === "list" || r.kind === "record") {
         if (r.kind === "record" && typeof value !== "object")
             throw new ResultError("", `expected an object, got ${typeof value}`);
-        const content = r.kind === "list" ? items(op, value, "  ") : fieldsOf(op, value);
+        const kind = r.kind === "record" && typeof r.type === "object" && r.type.kind === "record"
+            ? kindOf(r.type, value, "")
+            : null;
+        const content = kind === null ? items(op, value, "  ") : fields(kind.fields, value, "  ", "");
+        const typeAttr = kind === null || kind === r.type ? "" : ` xsi:type="${kind.wire}"`;
         doc =
             content === ""
-                ? `<${root} ${XS_DECLS} xmlns="${ns}" />`
-                : `<${root} ${XS_DECLS} xmlns="${ns}">${content}\n</${root}>`;
+                ? `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}" />`
+                : `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}">${content}\n</${root}>`;
     }
     else {
         const text = scalarText(r.type, value, "");
         doc = text === "" ? `<${root} xmlns="${ns}" />` : `<${root} xmlns="${ns}">${escapeText(text)}</${root}>`;
     }
     return { status: 200, contentType: info.responseContentType, body: `${DECLARATION}\n${doc}` };
-}
-function fieldsOf(op, value) {
-    const type = op.result.type;
-    if (typeof type !== "object" || type.kind !== "record")
-        return "";
-    return fields(type.fields, value, "  ", "");
 }
 /** SOAP 1.2 names of the SOAP 1.1 fault codes. */
 const SOAP12_CODES = {

@@ -7,10 +7,10 @@
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
 import { checkBaseUrl, type CallOptions, type ClientHooks, type Config } from "./config.js";
-import { ResponseDecoder } from "./decode.js";
+import { ResponseDecoder, withHeaders } from "./decode.js";
 import type { OperationDescriptor } from "./descriptor.js";
 import { XmlSyntaxError } from "./xml.js";
-import { encodeRequest, type WireRequest } from "./encode.js";
+import { encodeRequest, soapHeaderSecrets, type SoapHeaderValues, type WireRequest } from "./encode.js";
 import {
   AbortError,
   AsmxError,
@@ -212,7 +212,7 @@ async function decodeStreaming(
   lenient: boolean,
   ctx: ErrorContext,
   stopper: Stopper,
-): Promise<unknown> {
+): Promise<{ readonly value: unknown; readonly headers?: Readonly<Record<string, unknown>> | undefined }> {
   const decoder = new ResponseDecoder(op, binding, namespace, ctx, { lenient });
   const contentType = response.headers.get("content-type") ?? "";
   const charset = charsetOf(contentType);
@@ -289,7 +289,7 @@ async function decodeStreaming(
   }
   const outcome = decoder.end();
   if (outcome.kind === "fault") throw new SoapFaultError(outcome.fault, response.status, ctx);
-  return outcome.value;
+  return outcome;
 }
 
 /**
@@ -358,12 +358,19 @@ async function failure(
   );
 }
 
+/** The call's SOAP header values: the client's, each replaced by the call's of the same name. */
+function soapHeadersOf(config: Config, options: CallOptions<object>): SoapHeaderValues | undefined {
+  const own = options.soapHeaders as SoapHeaderValues | undefined;
+  if (own === undefined) return config.soapHeaders;
+  return config.soapHeaders === undefined ? own : { ...config.soapHeaders, ...own };
+}
+
 /** The request a call would send (for logging, tests and goldens): nothing is sent. */
 export function prepareRequest<P, R>(
   config: Config,
   op: OperationDescriptor<P, R>,
   params: P,
-  options: CallOptions = {},
+  options: CallOptions<object> = {},
 ): WireRequest & { readonly url: string } {
   const binding = options.binding ?? config.binding;
   const wire = encodeRequest(
@@ -372,6 +379,7 @@ export function prepareRequest<P, R>(
     params as object,
     options.credentials ?? config.credentials,
     config.namespace ?? op.namespace,
+    soapHeadersOf(config, options),
   );
   return { ...wire, url: config.baseUrl + wire.path };
 }
@@ -398,7 +406,7 @@ export async function invoke<P, R>(
   config: Config,
   op: OperationDescriptor<P, R>,
   params: P,
-  options: CallOptions = {},
+  options: CallOptions<object> = {},
 ): Promise<R> {
   const binding = options.binding ?? config.binding;
   const hooks: ClientHooks = config.hooks ?? {};
@@ -418,19 +426,21 @@ async function send<P, R>(
   config: Config,
   op: OperationDescriptor<P, R>,
   params: P,
-  options: CallOptions,
+  options: CallOptions<object>,
   binding: Binding,
   hooks: ClientHooks,
 ): Promise<R> {
   const credentials = options.credentials ?? config.credentials;
   const namespace = config.namespace ?? op.namespace;
   const secretNames = config.secretHeaders;
-  const password = credentials?.password ? [credentials.password] : [];
+  const soapHeaders = soapHeadersOf(config, options);
+  // The password and the secret fields of SOAP headers: redacted from everything shown.
+  const password = [...(credentials?.password ? [credentials.password] : []), ...soapHeaderSecrets(op, soapHeaders)];
   const callHeaders = { ...config.headers, ...options.headers };
   let secrets: readonly string[] = [...password, ...headerSecrets(Object.entries(callHeaders), secretNames)];
   // Every error built with this context has the secrets redacted.
   let ctx: ErrorContext = { operation: op.name, binding, secrets };
-  const wire = encodeRequest(op, binding, params as object, credentials, namespace);
+  const wire = encodeRequest(op, binding, params as object, credentials, namespace, soapHeaders);
   const timeoutMs = options.timeoutMs ?? config.timeoutMs;
   const headers = new HeaderSet(
     [...Object.entries(callHeaders), ...Object.entries(wire.headers)],
@@ -458,6 +468,7 @@ async function send<P, R>(
         params as object,
         credentials === undefined ? undefined : { ...credentials, password: "***" },
         namespace,
+        soapHeaders,
       );
       const shownPath = redact(shown.path, secrets);
       const shownBody = shown.body === null ? null : redact(shown.body, secrets);
@@ -574,10 +585,10 @@ async function send<P, R>(
         // HTTP GET/POST answer a void method with an empty body.
         const body = new TextDecoder().decode(await readBytes(response, config.maxResponseBytes, ctx, stopper));
         if (body.trim() !== "") throw new DecodeError("", "an empty body (void result)", body, ctx);
-        return undefined as R;
+        return withHeaders(op, undefined, undefined) as R;
       }
       if (response.status === 200 && /xml/i.test(contentType)) {
-        const value = await decodeStreaming(
+        const out = await decodeStreaming(
           response,
           op,
           binding,
@@ -587,7 +598,7 @@ async function send<P, R>(
           ctx,
           stopper,
         );
-        return (op.result.void === true ? undefined : value) as R;
+        return withHeaders(op, op.result.void === true ? undefined : out.value, out.headers) as R;
       }
       throw await failure(response, binding, op, namespace, config.maxResponseBytes, secrets, ctx, stopper);
     } catch (err) {

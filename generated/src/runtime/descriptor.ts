@@ -55,6 +55,15 @@ export interface RecordDescriptor {
    */
   readonly create: () => Record<string, unknown>;
   /**
+   * The concrete records derived from this one (directly or not), told apart on the wire by
+   * `xsi:type` and in TypeScript by the `$type` property (the record's `name`). Absent: none.
+   */
+  readonly subtypes?: readonly RecordDescriptor[];
+  /** An abstract record: a value is always one of its subtypes. */
+  readonly abstract?: true;
+  /** The record belongs to a hierarchy: its objects carry `$type` (its `name`). */
+  readonly discriminated?: true;
+  /**
    * Stores `value` in field `index` (position in `fields`) of a record made by `create`: one
    * function with a named store per field, so that the decoder writes every property through
    * a monomorphic store instead of a generic keyed one. Emitted by the generator; without it
@@ -74,6 +83,25 @@ export interface FieldDescriptor {
   readonly type: ValueType;
   /** The service may omit the element; decoded as `null`. */
   readonly nullable: boolean;
+  /** A value type sent as `xsi:nil="true"` when null (.NET `int?`); other null fields are left out. */
+  readonly nillable?: true;
+  /** A wrapped list (`ArrayOfX`): the element name of each item. */
+  readonly item?: string;
+  /** A list without a wrapper: one element named as the field per item ([XmlElement] on an array). */
+  readonly repeated?: true;
+  /** A secret (e.g. a token in a SOAP header): redacted from errors, hooks and middleware like the password. */
+  readonly secret?: true;
+}
+
+/** A SOAP header of an operation ([SoapHeader]); HTTP GET/POST ignore it, as ASMX does. */
+export interface HeaderDescriptor {
+  /** Element name, in the operation's namespace. */
+  readonly element: string;
+  /** Property of the `soapHeaders` objects (options in, result out). */
+  readonly prop: string;
+  readonly type: RecordDescriptor;
+  /** in: sent by the client; out: sent by the service; inout: both. */
+  readonly direction: "in" | "out" | "inout";
 }
 
 export interface ParamDescriptor {
@@ -81,7 +109,8 @@ export interface ParamDescriptor {
   readonly wire: string;
   /** Property name in the call's parameter object. */
   readonly prop: string;
-  readonly type: ScalarName | EnumDescriptor;
+  /** A record travels only in a SOAP envelope (ASMX offers no HTTP GET/POST for such an operation). */
+  readonly type: ValueType;
   /** SOAP element name of each list item; null for a single value. */
   readonly item: string | null;
   /** The caller may leave it out (minOccurs 0). */
@@ -123,6 +152,11 @@ export interface OperationDescriptor<P = unknown, R = unknown> {
   readonly bindings?: readonly Binding[];
   readonly params: readonly ParamDescriptor[];
   readonly result: ResultDescriptor;
+  /**
+   * SOAP headers. When one comes back from the service (out, inout), the call resolves to
+   * `{ result, headers }` instead of the bare result.
+   */
+  readonly headers?: readonly HeaderDescriptor[];
   readonly [paramsBrand]?: P;
   readonly [resultBrand]?: R;
 }
@@ -140,9 +174,10 @@ export function defineOperation<P, R>(descriptor: OperationDescriptor): Operatio
   return deepFreeze(descriptor) as OperationDescriptor<P, R>;
 }
 
-/** A record descriptor whose fields are given late: the record contains itself, directly or through others. */
-export interface LazyRecordDescriptor extends Omit<RecordDescriptor, "fields"> {
+/** A record descriptor whose fields (and subtypes) are given late: the record contains itself, directly or through others. */
+export interface LazyRecordDescriptor extends Omit<RecordDescriptor, "fields" | "subtypes"> {
   readonly fields: () => readonly FieldDescriptor[];
+  readonly subtypes?: () => readonly RecordDescriptor[];
 }
 
 /**
@@ -154,16 +189,26 @@ export function defineRecord(descriptor: RecordDescriptor | LazyRecordDescriptor
   const fields = descriptor.fields;
   if (typeof fields !== "function") return deepFreeze(descriptor as RecordDescriptor);
   let resolved: readonly FieldDescriptor[] | undefined;
-  return Object.freeze({
+  const subtypes = (descriptor as LazyRecordDescriptor).subtypes;
+  let resolvedSubtypes: readonly RecordDescriptor[] | undefined;
+  const lazy: RecordDescriptor = {
     kind: descriptor.kind,
     name: descriptor.name,
     wire: descriptor.wire,
     create: descriptor.create,
+    ...(descriptor.abstract === true ? { abstract: true as const } : {}),
+    ...(descriptor.discriminated === true ? { discriminated: true as const } : {}),
     ...(descriptor.set === undefined ? {} : { set: descriptor.set }),
     get fields(): readonly FieldDescriptor[] {
       return (resolved ??= deepFreeze(fields()));
     },
-  });
+  };
+  if (subtypes !== undefined)
+    Object.defineProperty(lazy, "subtypes", {
+      enumerable: true,
+      get: (): readonly RecordDescriptor[] => (resolvedSubtypes ??= Object.freeze([...subtypes()])),
+    });
+  return Object.freeze(lazy);
 }
 
 /** Freezes an enum descriptor. */

@@ -6,7 +6,13 @@
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
-import type { OperationDescriptor, ParamDescriptor } from "./descriptor.js";
+import type {
+  FieldDescriptor,
+  OperationDescriptor,
+  ParamDescriptor,
+  RecordDescriptor,
+  ValueType,
+} from "./descriptor.js";
 import { EncodeError, outside, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
 
@@ -38,15 +44,25 @@ type EncodedParam = {
   readonly single: boolean;
   /** The bytes of a single base64Binary value (HTTP GET/POST send them one by one). */
   readonly bytes: Uint8Array | null;
+  /** A record parameter: its whole element(s), ready for the SOAP body; null otherwise. */
+  readonly xml?: string | null;
 };
+
+/** SOAP header values by header element name (the `soapHeaders` of client and call options). */
+export type SoapHeaderValues = Readonly<Record<string, unknown>>;
 
 /** The texts of a nil value (`xsi:nil="true"` in SOAP, an empty value in HTTP GET/POST). */
 const NIL: readonly string[] = Object.freeze([""]);
 
 function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx: ErrorContext): string {
-  const type = param.type;
+  return encodeText(param.type, value, label, ctx);
+}
+
+/** A scalar or enum value as wire text (a record has no text: see recordElement). */
+function encodeText(type: ValueType, value: unknown, label: string, ctx: ErrorContext): string {
   try {
     if (typeof type === "string") return CODECS[type].encode(value);
+    if (type.kind === "record") throw new CodecError(`a record (${type.name}) is sent only in a SOAP envelope`);
     if (type.flags === true) {
       // [Flags]: the names, space-separated; none at all is the empty list.
       if (!Array.isArray(value))
@@ -113,7 +129,7 @@ function readParams(op: OperationDescriptor, params: object, ctx: ErrorContext):
 }
 
 /** The items of a list parameter: a real array without holes, each item read once. */
-function listItems(param: ParamDescriptor, value: unknown, ctx: ErrorContext): unknown[] {
+function listItems(param: { readonly wire: string }, value: unknown, ctx: ErrorContext): unknown[] {
   if (!Array.isArray(value))
     throw new EncodeError(
       param.wire,
@@ -171,6 +187,29 @@ function collect(
         param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
       throw new EncodeError(param.wire, why, ctx);
     }
+    const type = param.type;
+    if (typeof type === "object" && type.kind === "record") {
+      // A record goes on the wire as nested elements (SOAP only; HTTP GET/POST refuse it in formPairs).
+      if (param.item === null)
+        return {
+          param,
+          texts: null,
+          single: true,
+          bytes: null,
+          xml: recordElement(param.wire, type, value, param.wire, ctx, "", []),
+        };
+      const items = listItems(param, value, ctx);
+      const inner = items
+        .map((v, i) => recordElement(param.item as string, type, v, `${param.wire}[${i}]`, ctx, "", []))
+        .join("");
+      return {
+        param,
+        texts: null,
+        single: false,
+        bytes: null,
+        xml: inner === "" ? `<${param.wire} />` : `<${param.wire}>${inner}</${param.wire}>`,
+      };
+    }
     if (param.item === null) {
       const text = encodeValue(param, value, param.wire, ctx);
       return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
@@ -187,7 +226,11 @@ function collect(
 
 function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], namespace: string): string {
   let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
-  for (const { param, texts, single } of encoded) {
+  for (const { param, texts, single, xml: element } of encoded) {
+    if (element !== undefined && element !== null) {
+      xml += element;
+      continue;
+    }
     if (texts === null) continue;
     if (texts === NIL) {
       xml += `<${param.wire} xsi:nil="true" />`;
@@ -204,13 +247,208 @@ function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], nam
   return `${xml}</${op.name}>`;
 }
 
-function envelope(env: { readonly ns: string; readonly prefix: string }, content: string): string {
+function envelope(env: { readonly ns: string; readonly prefix: string }, content: string, header = ""): string {
   const { prefix, ns } = env;
   return (
     `<?xml version="1.0" encoding="utf-8"?>` +
     `<${prefix}:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:${prefix}="${ns}">` +
+    (header === "" ? "" : `<${prefix}:Header>${header}</${prefix}:Header>`) +
     `<${prefix}:Body>${content}</${prefix}:Body></${prefix}:Envelope>`
   );
+}
+
+const typeOf = (value: unknown): string =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "an array"
+      : value instanceof Uint8Array
+        ? "a typed array"
+        : typeof value;
+
+/** The kind of record a value is: the declared one, or the subtype its `$type` names (xsi:type on the wire). */
+function recordKind(type: RecordDescriptor, value: object, label: string, ctx: ErrorContext): RecordDescriptor {
+  if (type.discriminated !== true) return type;
+  let named: unknown;
+  try {
+    named = (value as Record<string, unknown>)["$type"];
+  } catch (err) {
+    throw new EncodeError(`${label}.$type`, threw("reading the value", err), ctx);
+  }
+  const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+  if (named === undefined && type.abstract !== true) return type;
+  for (const k of kinds) if (k.name === named) return k;
+  const expected = `one of ${kinds.map((k) => JSON.stringify(k.name)).join(", ")} (the kinds of ${type.name}${type.abstract === true ? ", which is abstract" : ""})`;
+  throw new EncodeError(
+    `${label}.$type`,
+    `expected ${expected}, got ${named === undefined ? "nothing" : typeof named === "string" ? outside(JSON.stringify(named)) : typeof named}`,
+    ctx,
+  );
+}
+
+const knownProps = new WeakMap<RecordDescriptor, Set<string>>();
+function propsOf(type: RecordDescriptor): Set<string> {
+  let set = knownProps.get(type);
+  if (!set) {
+    set = new Set(type.fields.map((f) => f.prop));
+    if (type.discriminated === true) set.add("$type");
+    knownProps.set(type, set);
+  }
+  return set;
+}
+
+/** Records nested deeper than this are refused (a cycle in the caller's objects would never end). */
+const MAX_DEPTH = 64;
+
+/**
+ * One record value as the element `name`: `xsi:type` when it is a subtype of the declared type,
+ * then its fields in wire order (the base's first). A null field is left out, or sent as
+ * `xsi:nil="true"` when nillable; a missing required field, an unknown property or a wrong
+ * value is an EncodeError naming the path (e.g. `d.Shapes[1].Side`).
+ */
+function recordElement(
+  name: string,
+  type: RecordDescriptor,
+  value: unknown,
+  label: string,
+  ctx: ErrorContext,
+  attrs: string,
+  stack: object[],
+): string {
+  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof Uint8Array)
+    throw new EncodeError(label, `expected an object (${type.name}), got ${typeOf(value)}`, ctx);
+  if (stack.includes(value) || stack.length >= MAX_DEPTH)
+    throw new EncodeError(
+      label,
+      stack.includes(value)
+        ? "the object contains itself (a cycle cannot be sent)"
+        : `records nested deeper than ${MAX_DEPTH}`,
+      ctx,
+    );
+  const kind = recordKind(type, value, label, ctx);
+  let keys: string[];
+  try {
+    keys = Object.keys(value);
+  } catch (err) {
+    throw new EncodeError(label, threw("listing the properties", err), ctx);
+  }
+  const known = propsOf(kind);
+  for (const k of keys)
+    if (!known.has(k))
+      throw new EncodeError(
+        `${label}.${outside(k)}`,
+        `unknown field of ${kind.name} (known: ${[...known].join(", ")})`,
+        ctx,
+      );
+  stack.push(value);
+  let xml = `<${name}${attrs}${kind === type ? "" : ` xsi:type="${kind.wire}"`}>`;
+  for (const f of kind.fields) xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack);
+  stack.pop();
+  return `${xml}</${name}>`;
+}
+
+function fieldXml(f: FieldDescriptor, record: object, at: string, ctx: ErrorContext, stack: object[]): string {
+  let v: unknown;
+  try {
+    v = (record as Record<string, unknown>)[f.prop];
+  } catch (err) {
+    throw new EncodeError(at, threw("reading the value", err), ctx);
+  }
+  if (v === undefined || v === null) {
+    if (!f.nullable) throw new EncodeError(at, "missing required field", ctx);
+    return f.nillable === true ? `<${f.wire} xsi:nil="true" />` : "";
+  }
+  if (f.item === undefined && f.repeated !== true) return valueElement(f.wire, f.type, v, at, ctx, stack);
+  const items = listItems({ wire: at }, v, ctx);
+  let xml = "";
+  const itemName = f.item ?? f.wire;
+  for (let i = 0; i < items.length; i++) xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack);
+  if (f.repeated === true) return xml;
+  return xml === "" ? `<${f.wire} />` : `<${f.wire}>${xml}</${f.wire}>`;
+}
+
+function valueElement(
+  name: string,
+  type: ValueType,
+  value: unknown,
+  label: string,
+  ctx: ErrorContext,
+  stack: object[],
+): string {
+  if (typeof type === "object" && type.kind === "record")
+    return recordElement(name, type, value, label, ctx, "", stack);
+  return `<${name}>${escapeXmlText(encodeText(type, value, label, ctx))}</${name}>`;
+}
+
+/**
+ * The SOAP header elements of a call: each header the operation sends (in, inout) that the
+ * caller gave a value for, in the operation's order, in the operation's namespace.
+ */
+function soapHeaderXml(
+  op: OperationDescriptor,
+  values: SoapHeaderValues | undefined,
+  namespace: string,
+  ctx: ErrorContext,
+): string {
+  if (op.headers === undefined || values === undefined) return "";
+  let xml = "";
+  for (const h of op.headers) {
+    if (h.direction === "out") continue;
+    let v: unknown;
+    try {
+      v = values[h.prop];
+    } catch (err) {
+      throw new EncodeError(`(soapHeaders).${h.prop}`, threw("reading the value", err), ctx);
+    }
+    if (v === undefined || v === null) continue;
+    xml += recordElement(
+      h.element,
+      h.type,
+      v,
+      `(soapHeaders).${h.prop}`,
+      ctx,
+      ` xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}"`,
+      [],
+    );
+  }
+  return xml;
+}
+
+/**
+ * The values of the secret fields (spec `secret: true`) of the SOAP headers a call sends: they
+ * are redacted from errors, hooks and middleware like the password.
+ */
+export function soapHeaderSecrets(op: OperationDescriptor, values: SoapHeaderValues | undefined): string[] {
+  if (op.headers === undefined || values === undefined) return [];
+  const out: string[] = [];
+  const visit = (type: RecordDescriptor, value: unknown, depth: number): void => {
+    if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return;
+    let kind = type;
+    try {
+      const named = (value as Record<string, unknown>)["$type"];
+      kind = type.subtypes?.find((s) => s.name === named) ?? type;
+      for (const f of kind.fields) {
+        const v = (value as Record<string, unknown>)[f.prop];
+        const items = Array.isArray(v) ? (v as unknown[]) : [v];
+        for (const item of items) {
+          if (f.secret === true && item !== undefined && item !== null && typeof item !== "object")
+            out.push(String(item));
+          else if (typeof f.type === "object" && f.type.kind === "record") visit(f.type, item, depth + 1);
+        }
+      }
+    } catch {
+      // a throwing getter: the encoder reports it; nothing to redact from it
+    }
+  };
+  for (const h of op.headers) {
+    if (h.direction === "out") continue;
+    try {
+      visit(h.type, values[h.prop], 0);
+    } catch {
+      // as above
+    }
+  }
+  return out.filter((s) => s !== "");
 }
 
 /**
@@ -224,6 +462,12 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
   const parts: string[] = [];
   for (const { param, texts, bytes } of encoded) {
     const name = encodeURIComponent(param.wire);
+    if (typeof param.type === "object" && param.type.kind === "record")
+      throw new EncodeError(
+        param.wire,
+        `a record parameter (${param.type.name}) cannot be sent over ${ctx.binding ?? "HTTP"}: ASMX reads it only from a SOAP envelope; use a SOAP binding`,
+        ctx,
+      );
     let values: readonly string[];
     if (texts === null) {
       // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
@@ -270,12 +514,13 @@ export function encodeRequest(
   params: object,
   credentials: Credentials | undefined,
   namespace: string,
+  soapHeaders?: SoapHeaderValues,
 ): WireRequest {
-  // EncodeErrors never show the password, even when another parameter happens to hold it.
+  // EncodeErrors never show the password (nor a secret header field), even when another parameter happens to hold it.
   const ctx: ErrorContext = {
     operation: op.name,
     binding,
-    secrets: credentials?.password ? [credentials.password] : [],
+    secrets: [...(credentials?.password ? [credentials.password] : []), ...soapHeaderSecrets(op, soapHeaders)],
   };
   // No parameter object at all reads as {} (then each required parameter is reported by name).
   if (params !== undefined && (params === null || typeof params !== "object"))
@@ -304,8 +549,14 @@ export function encodeRequest(
   if (info.soapActionHeader)
     headers["SOAPAction"] = `"${namespace === op.namespace ? op.soapAction : soapActionFor(namespace, op.name)}"`;
   const path = info.operationInPath ? `${op.path}/${op.name}` : op.path;
+  // SOAP headers travel in the envelope; HTTP GET/POST have nowhere to put them (ASMX ignores them there too).
   if (info.envelope !== null)
-    return { method: info.method, path, headers, body: envelope(info.envelope, soapBody(op, encoded, namespace)) };
+    return {
+      method: info.method,
+      path,
+      headers,
+      body: envelope(info.envelope, soapBody(op, encoded, namespace), soapHeaderXml(op, soapHeaders, namespace, ctx)),
+    };
   const pairs = formPairs(encoded, ctx);
   if (info.request === "query")
     return { method: info.method, path: pairs === "" ? path : `${path}?${pairs}`, headers, body: null };

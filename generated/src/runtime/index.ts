@@ -22,13 +22,14 @@ export {
 } from "./config.js";
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
-export { ResponseDecoder, decodeResponse, type DecodeOutcome, type FaultInfo } from "./decode.js";
+export { ResponseDecoder, decodeResponse, withHeaders, type DecodeOutcome, type FaultInfo } from "./decode.js";
 export {
   defineEnum,
   defineOperation,
   defineRecord,
   type EnumDescriptor,
   type FieldDescriptor,
+  type HeaderDescriptor,
   type LazyRecordDescriptor,
   type OperationDescriptor,
   type ParamDescriptor,
@@ -37,7 +38,15 @@ export {
   type ScalarName,
   type ValueType,
 } from "./descriptor.js";
-export { encodeRequest, escapeXmlText, soapActionFor, type Credentials, type WireRequest } from "./encode.js";
+export {
+  encodeRequest,
+  escapeXmlText,
+  soapActionFor,
+  soapHeaderSecrets,
+  type Credentials,
+  type SoapHeaderValues,
+  type WireRequest,
+} from "./encode.js";
 export {
   AbortError,
   AsmxError,

@@ -10,7 +10,9 @@
  */
 import { BINDINGS, BINDING_INFO, type Binding, type BindingInfo } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
-import type { OperationDescriptor, ParamDescriptor, ScalarName } from "../runtime/descriptor.js";
+import { decodeResponse } from "../runtime/decode.js";
+import type { OperationDescriptor, ParamDescriptor, RecordDescriptor, ScalarName } from "../runtime/descriptor.js";
+import { AsmxError } from "../runtime/errors.js";
 import { soapActionFor } from "../runtime/encode.js";
 import { CODECS, CodecError } from "../runtime/scalars.js";
 import { XmlTokenizer, latin1OrUtf8, type XmlAttributes, type XmlSink } from "../runtime/xml.js";
@@ -198,10 +200,14 @@ function httpValue(type: ScalarName, text: string): unknown {
   }
 }
 
+/** A record parameter has no text value (SOAP reads it as elements, HTTP GET/POST not at all). */
+const RECORDS_UNREAD = "System.InvalidOperationException: a record parameter is read only from a SOAP envelope";
+
 /** XmlSerializer's reading of a SOAP value (the runtime's XSD codecs), with .NET's messages. */
 function soapValue(p: ParamDescriptor, text: string): unknown {
   const type = p.type;
   if (typeof type !== "string") {
+    if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
     const t = text.trim();
     if (!type.values.includes(t))
       throw new ConvertError(
@@ -233,7 +239,7 @@ const MIN_DATE = /* @__PURE__ */ XsdDateTime.parse("0001-01-01T00:00:00");
 function soapDefault(p: ParamDescriptor): unknown {
   if (p.item !== null) return null;
   const type = p.type;
-  if (typeof type !== "string") return type.values[0] ?? null;
+  if (typeof type !== "string") return type.kind === "record" ? null : (type.values[0] ?? null);
   switch (type) {
     case "int":
     case "unsignedByte":
@@ -257,6 +263,42 @@ interface Captured {
   text: string;
   nil: boolean;
   items: Array<{ text: string; nil: boolean }>;
+  /** A record parameter: its element rebuilt as XML (local names, the service's namespace, xsi attributes), for the client's decoder. */
+  xml: string;
+}
+
+const escapeXml = (t: string): string =>
+  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * A record parameter (or a list of them) as XmlSerializer reads it, by the client's own decoder
+ * (an HTTP-style document whose root is the parameter element). A value it cannot read is
+ * refused as ASMX refuses it.
+ */
+function recordValue(
+  op: OperationDescriptor,
+  p: ParamDescriptor,
+  type: RecordDescriptor,
+  xml: string,
+  namespace: string,
+): unknown {
+  const list = p.item !== null;
+  const reader: OperationDescriptor = {
+    name: op.name,
+    path: op.path,
+    namespace,
+    soapAction: "",
+    params: [],
+    result: { kind: list ? "list" : "record", type, item: p.item, soapElement: "", httpRoot: p.wire, nullable: true },
+  };
+  try {
+    return decodeResponse(reader, "httpPost", xml, { namespace });
+  } catch (err) {
+    // The decoder's words without its "Operation (binding): " prefix (the binding is ours, not the caller's).
+    if (err instanceof AsmxError)
+      throw new ConvertError(`System.InvalidOperationException: ${err.message.slice(err.message.indexOf("): ") + 3)}`);
+    throw err;
+  }
 }
 
 /** Collects the envelope's shape and the operation element's parameter values. */
@@ -269,7 +311,9 @@ class EnvelopeReader implements XmlSink {
   private depth = 0;
   private inBody = false;
   private readonly scopes: Array<Array<readonly [string, string]>> = [];
-  private param: { wire: string; list: boolean; item: string | null; cap: Captured } | null = null;
+  private param: { wire: string; list: boolean; item: string | null; cap: Captured; record: boolean } | null = null;
+  /** Open elements of a record parameter being rebuilt (local names). */
+  private readonly recordPath: string[] = [];
   private item: { text: string; nil: boolean } | null = null;
 
   constructor(
@@ -301,6 +345,7 @@ class EnvelopeReader implements XmlSink {
         (v === "true" || v === "1") &&
         this.lookup(n.includes(":") ? n.slice(0, n.indexOf(":")) : "\u0000") === XSI_NS,
     );
+    if (this.param?.record === true && this.depth > 4) return this.openRecord(local, list, false);
     switch (this.depth) {
       case 1:
         this.envelopeNs = ns;
@@ -319,9 +364,11 @@ class EnvelopeReader implements XmlSink {
         if (!this.inBody || this.opLocal === null || ns !== this.namespace) return;
         const p = this.paramsByWire(local);
         if (p === undefined) return;
-        const cap: Captured = { text: "", nil, items: [] };
+        const cap: Captured = { text: "", nil, items: [], xml: "" };
         this.captured.set(p.wire, cap);
-        this.param = { wire: p.wire, list: p.item !== null, item: p.item, cap };
+        const record = typeof p.type === "object" && p.type.kind === "record";
+        this.param = { wire: p.wire, list: p.item !== null, item: p.item, cap, record };
+        if (record) this.openRecord(local, list, true);
         return;
       }
       case 5:
@@ -332,13 +379,31 @@ class EnvelopeReader implements XmlSink {
     }
   }
 
+  /** Rebuilds an element of a record parameter: its local name, and only its xsi attributes (type, nil). */
+  private openRecord(local: string, attrs: ReadonlyArray<readonly [string, string]>, root: boolean): void {
+    const param = this.param as NonNullable<EnvelopeReader["param"]>;
+    let xml = `<${local}${root ? ` xmlns="${escapeXml(this.namespace)}" xmlns:xsi="${XSI_NS}"` : ""}`;
+    for (const [n, v] of attrs) {
+      const colon = n.indexOf(":");
+      if (colon < 0 || n.startsWith("xmlns")) continue;
+      if (this.lookup(n.slice(0, colon)) === XSI_NS) xml += ` xsi:${n.slice(colon + 1)}="${escapeXml(v)}"`;
+    }
+    param.cap.xml += `${xml}>`;
+    this.recordPath.push(local);
+  }
+
   text(bytes: Uint8Array, start: number, end: number): void {
     const value = latin1OrUtf8(bytes, start, end);
+    if (this.param?.record === true) {
+      this.param.cap.xml += escapeXml(value);
+      return;
+    }
     if (this.item !== null) this.item.text += value;
     else if (this.param !== null && !this.param.list && this.depth === 4) this.param.cap.text += value;
   }
 
   close(): void {
+    if (this.param?.record === true && this.depth >= 4) this.param.cap.xml += `</${this.recordPath.pop() ?? ""}>`;
     if (this.depth === 5 && this.item !== null && this.param !== null) {
       this.param.cap.items.push(this.item);
       this.item = null;
@@ -408,6 +473,8 @@ function readSoap(
       const cap = values.captured.get(p.wire);
       let value: unknown;
       if (cap === undefined) value = soapDefault(p);
+      else if (typeof p.type === "object" && p.type.kind === "record")
+        value = cap.nil ? null : recordValue(op, p, p.type, cap.xml, index.namespace);
       else if (p.item !== null) value = cap.nil ? null : cap.items.map((it) => (it.nil ? null : soapValue(p, it.text)));
       // Mono reads xsi:nil on a top-level string parameter as "" (NOTES.md §8).
       else if (cap.nil) value = p.type === "string" ? "" : soapDefault(p);
@@ -500,6 +567,7 @@ function readHttp(
     try {
       if (typeof p.type !== "string") {
         const type = p.type;
+        if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
         const one = (v: string): string => {
           current = v;
           if (!type.values.includes(v))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emitDescriptors } from "../../../generator/emit/descriptors.ts";
 import { miniModel, op, print } from "../../support/mini.ts";
+import { structsModel } from "../../support/structs-mini.ts";
 
 const extra = `enums:
   Color: { values: [Red] }
@@ -33,5 +34,28 @@ describe("emitDescriptors", () => {
     const text = print(emitDescriptors(miniModel(ping, extra)));
     expect(text).toContain('import { ColorValues } from "./types.js";');
     expect(text).toMatch(/import \{\s*type EnumDescriptor,\s*type RecordDescriptor,\s*defineEnum,\s*defineRecord,?\s*\} from "\.\/runtime\/index\.js";/);
+  });
+});
+
+describe("emitDescriptors: hierarchies, list, repeated and secret fields", () => {
+  const text = print(emitDescriptors(structsModel()));
+  it("a base names its subtypes and is declared after them; the kinds' objects start with $type", () => {
+    expect(text.indexOf("export const RingRecord")).toBeLessThan(text.indexOf("export const ShapeRecord"));
+    expect(text).toMatch(/ShapeRecord[\s\S]*subtypes: \[RingRecord\],\s*discriminated: true,\s*create: \(\) => \(\{ \$type: "Shape", Label: undefined \}\)/);
+    expect(text).toMatch(/AnimalRecord[\s\S]*subtypes: \[DogRecord\],\s*abstract: true,\s*discriminated: true,/);
+  });
+  it("fields carry item, repeated, nillable and secret", () => {
+    expect(text).toContain('{ wire: "Items", prop: "Items", type: ShapeRecord, nullable: true, item: "Shape" }');
+    expect(text).toContain('{ wire: "Tag", prop: "Tag", type: "string", nullable: true, repeated: true }');
+    expect(text).toContain('{ wire: "Size", prop: "Size", type: "int", nullable: true, nillable: true }');
+    expect(text).toContain('{ wire: "Token", prop: "Token", type: "string", nullable: true, secret: true }');
+  });
+});
+
+describe("emitDescriptors: a record without fields", () => {
+  it("has no setter (nothing to store; an empty switch would not type-check)", () => {
+    const text = print(emitDescriptors(miniModel(op("Ping", "{ name: t, type: Empty }", "{ kind: record, type: Empty, soapElement: PingResult, nullable: false }").replace("      - name: Ping\n", "      - name: Ping\n        bindings: [soap11, soap12]\n"), "records:\n  Empty: { fields: [] }\n")));
+    expect(text).toMatch(/EmptyRecord[\s\S]*create: \(\) => \(\{ {2}\}\) \}\)/);
+    expect(text).not.toContain("set: (o, i, v) => { switch (i) {  } }");
   });
 });

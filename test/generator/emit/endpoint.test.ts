@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emitEndpoint } from "../../../generator/emit/endpoint.ts";
 import { miniModel, op, print } from "../../support/mini.ts";
+import { structsModel } from "../../support/structs-mini.ts";
 
 const model = miniModel(
   op(
@@ -39,5 +40,20 @@ describe("emitEndpoint", () => {
   it("makes the parameter object optional when no caller parameter is required", () => {
     expect(text).toContain("params: GetThingsParams = {},");
     expect(text).toContain("params: PingParams = {},");
+  });
+});
+
+describe("emitEndpoint: record parameters and SOAP headers", () => {
+  const m = structsModel();
+  const text = print(emitEndpoint(m.endpoints[0]!, m));
+  it("the descriptor lists the headers; the operation is SOAP-only because of its record parameter", () => {
+    expect(text).toMatch(/headers: \[\s*\{ element: "Auth", prop: "Auth", type: AuthRecord, direction: "in" \},\s*\{ element: "Receipt", prop: "Receipt", type: DogRecord, direction: "out" \},?\s*\]/);
+    expect(text).toContain('bindings: ["soap11","soap12"],');
+  });
+  it("with an out header the result is { result, headers }; options take the typed soapHeaders; the docs say so", () => {
+    expect(text).toContain("export type EchoBoxResult = { readonly result: Box | null; readonly headers: { readonly Receipt: Dog | null } };");
+    expect(text).toContain("options?: CallOptions<SoapHeaders>): Promise<EchoBoxResult>");
+    expect(text).toContain("SOAP headers sent: `Auth`");
+    expect(text).toContain("SOAP headers received: `Receipt`: the call resolves to `{ result, headers }`");
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadAssets } from "../../../generator/assets.ts";
 import { emitTemplates } from "../../../generator/emit/templates.ts";
 import { miniModel, op } from "../../support/mini.ts";
+import { structsModel } from "../../support/structs-mini.ts";
 
 const assets = loadAssets();
 const files = (shipSource: boolean, ops: string) => new Map(emitTemplates(miniModel(ops), assets, { shipSource }).map((f) => [f.path, f.text]));
@@ -37,5 +38,17 @@ describe("emitTemplates", () => {
     const readme = files(true, withLogin).get("README.md") ?? "";
     expect(readme).toContain("credentials: { username:");
     expect(readme).toContain("Passwords are redacted from every error.");
+  });
+});
+
+describe("emitTemplates: record parameters, subtypes and SOAP headers", () => {
+  it("the README explains them when the service has them, and only then", () => {
+    const readme = new Map(emitTemplates(structsModel(), assets, { shipSource: true }).map((f) => [f.path, f.text])).get("README.md") ?? "";
+    expect(readme).toContain("**Records as parameters** are sent as nested elements in wire order");
+    expect(readme).toContain("**Records with subtypes** (.NET inheritance, `xsi:type` on the wire) are typed as the union");
+    expect(readme).toContain("**SOAP headers** (`[SoapHeader]`): set the headers to send (`Auth`) once with");
+    expect(readme).toContain("`{ readonly result: Box \\| null; readonly headers: { readonly Receipt: Dog \\| null } }`");
+    const plain = files(true, ping).get("README.md") ?? "";
+    for (const s of ["Records as parameters", "Records with subtypes", "**SOAP headers**"]) expect(plain).not.toContain(s);
   });
 });

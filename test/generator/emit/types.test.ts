@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emitTypes } from "../../../generator/emit/types.ts";
 import { miniModel, op, print } from "../../support/mini.ts";
+import { structsModel } from "../../support/structs-mini.ts";
 
 const records = `enums:
   color: { description: A colour., values: [Red, Green] }
@@ -35,5 +36,26 @@ describe("emitTypes", () => {
     const text = print(emitTypes(miniModel(ping)));
     expect(text).toContain("export {};");
     expect(text).not.toContain("import");
+  });
+});
+
+describe("emitTypes: record hierarchies and SOAP headers", () => {
+  const text = print(emitTypes(structsModel()));
+  it("a record with subtypes is the union of its kinds; each kind's interface has its $type; an abstract record is only the union", () => {
+    expect(text).toContain("export type Shape = ShapeExact | Ring;");
+    expect(text).toMatch(/export interface ShapeExact \{[\s\S]*readonly \$type: "Shape";[\s\S]*Label: string \| null;\s*\}/);
+    expect(text).toMatch(/export interface Ring \{[\s\S]*readonly \$type: "Ring";[\s\S]*Label: string \| null;[\s\S]*Inner: number;\s*\}/);
+    expect(text).toContain("export type Animal = Dog;");
+    expect(text).not.toContain("interface Animal");
+  });
+  it("list and repeated fields are arrays; secret and nillable fields say so", () => {
+    expect(text).toContain("Items: Shape[] | null;");
+    expect(text).toContain("Tag: string[] | null;");
+    expect(text).toContain("A secret: shown as `***` in errors, hooks and middleware.");
+    expect(text).toContain("Sent as `xsi:nil` when `null`.");
+  });
+  it("SoapHeaders lists the headers the client can send, by element name", () => {
+    expect(text).toMatch(/export interface SoapHeaders \{[\s\S]*readonly Auth\?: Auth \| undefined;\s*\}/);
+    expect(text).not.toContain("readonly Receipt?");
   });
 });

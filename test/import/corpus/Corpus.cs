@@ -119,6 +119,76 @@ namespace Corpus
         public int Traced(int v) { if (Trace != null) Trace.Id = "seen:" + Trace.Id; return v; }
     }
 
+    // ---- Structs: record parameters, list fields, inheritance, SOAP headers (h-structs) --------
+    public class Point { public int X; public int Y; }
+    [XmlInclude(typeof(Circle)), XmlInclude(typeof(Ring)), XmlInclude(typeof(Square))]
+    public class Shape { public string Label; }
+    public class Circle : Shape { public double Radius; }
+    public class Ring : Circle { public double Inner; }
+    public class Square : Shape { public int Side; }
+    public class Drawing
+    {
+        public string Title;
+        public int? Layer;
+        public Point Origin;
+        public Point[] Path;
+        public string[] Notes;
+        public Shape Main;
+        public Shape[] Shapes;
+        [XmlElement("Tag")] public string[] Tags;
+        public long Version;
+    }
+    // Every scalar generate serves today (hexBinary and char aside), inside a record, with enums and int?.
+    public class Mixed
+    {
+        public string S; public bool B; public sbyte I8; public byte U8; public short I16; public ushort U16;
+        public int I32; public uint U32; public long I64; public ulong U64; public float F32; public double F64;
+        public decimal Dec; public DateTime When;
+        [XmlElement(DataType = "date")] public DateTime Day;
+        [XmlElement(DataType = "time")] public DateTime Clock;
+        [XmlElement(DataType = "duration")] public string Span;
+        [XmlElement(DataType = "anyURI")] public string Uri;
+        public byte[] Bytes; public Guid Id; public Color Tint; public Access Rights; public int? Maybe; public double? MaybeD;
+    }
+    public class SessionHeader : SoapHeader { public string Key; public string Secret; }
+    public class ReceiptHeader : SoapHeader { public int Count; public string Note; }
+
+    [WebService(Namespace = "http://corpus.example/structs/")]
+    public class StructsService : WebService
+    {
+        public SessionHeader Session;
+        public ReceiptHeader Receipt;
+
+        // Echoes the drawing; the out header says what the service saw (shapes counted, session read).
+        [WebMethod] [SoapHeader("Session", Direction = SoapHeaderDirection.In)] [SoapHeader("Receipt", Direction = SoapHeaderDirection.Out)]
+        public Drawing EchoDrawing(Drawing d)
+        {
+            Receipt = new ReceiptHeader();
+            Receipt.Count = d == null || d.Shapes == null ? -1 : d.Shapes.Length;
+            Receipt.Note = Session == null ? "no session" : Session.Key + "|" + Session.Secret;
+            return d;
+        }
+        [WebMethod] public Shape EchoShape(Shape s) { return s; }
+        [WebMethod] public Point[] EchoPoints(Point[] points) { return points; }
+        [WebMethod] public Mixed EchoMixed(Mixed m) { return m; }
+        // A record result over every binding: list fields, subtypes and repeated elements decoded from HTTP GET/POST too.
+        [WebMethod] public Drawing Sample(string title, int n)
+        {
+            var d = new Drawing();
+            d.Title = title;
+            d.Layer = n == 0 ? (int?)null : n;
+            d.Origin = new Point { X = n, Y = -n };
+            d.Path = new Point[n];
+            for (int i = 0; i < n; i++) d.Path[i] = new Point { X = i, Y = i * i };
+            d.Notes = new string[] { "a", "" };
+            d.Main = new Ring { Label = "r", Radius = 2.5, Inner = 1 };
+            d.Shapes = new Shape[] { new Shape { Label = "plain" }, new Square { Label = "sq", Side = n }, new Circle { Label = "c", Radius = 0.5 } };
+            d.Tags = n == 0 ? null : new string[] { "x", "y" };
+            d.Version = 9007199254740993L;
+            return d;
+        }
+    }
+
     // ---- SOAP only: served from a folder whose web.config removes HttpGet/HttpPost -------------
     [WebService(Namespace = "http://corpus.example/soaponly/")]
     public class SoapOnlyService : WebService
