@@ -90,6 +90,10 @@ function replyValue(result: ResultModel): string {
     duration: '"PT0S"',
     anyURI: '""',
     guid: '"00000000-0000-0000-0000-000000000000"',
+    hexBinary: "null",
+    char: '"a"',
+    QName: "null",
+    xml: "null",
   };
   return plain[result.type.name];
 }

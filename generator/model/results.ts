@@ -20,7 +20,8 @@ function checkElements(ctx: BuildContext, r: RawResult, type: TypeRef, path: str
   } else {
     if (r.item !== undefined) mismatch("item", `only list results have an item element`);
     const httpRoot = type.kind === "scalar" ? (SCALARS[type.name].httpRoot ?? root) : root;
-    if (http && r.httpRoot !== httpRoot) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${httpRoot}")`);
+    const any = type.kind === "scalar" && SCALARS[type.name].anyHttpRoot === true;
+    if (http && !any && r.httpRoot !== httpRoot) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${httpRoot}")`);
   }
 }
 

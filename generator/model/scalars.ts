@@ -3,7 +3,7 @@
  * `ScalarName`, so a new scalar fails to compile until every column here (and in the runtime's
  * codec table) is filled.
  */
-import type { RT } from "../runtime-symbols.ts";
+import type { RT, RT_TYPES } from "../runtime-symbols.ts";
 import type { ScalarType } from "./types.ts";
 
 export interface ScalarInfo {
@@ -11,12 +11,14 @@ export interface ScalarInfo {
   readonly tsType: string;
   /** TypeScript type accepted when encoding (may be wider than the decoded type). */
   readonly tsInputType: string;
-  /** Runtime values the TypeScript types and examples mention. */
-  readonly runtimeTypes: ReadonlyArray<keyof typeof RT>;
+  /** Runtime values and types the TypeScript types and examples mention (each imported where its name appears). */
+  readonly runtimeTypes: ReadonlyArray<keyof typeof RT | keyof typeof RT_TYPES>;
   /** Whether .NET treats it as a reference type (so the service may send null). */
   readonly reference: boolean;
   /** Root element of HTTP GET/POST answers when it is not the type's name (ASMX ignores DataType there). */
   readonly httpRoot?: string;
+  /** The HTTP GET/POST root element is named after the .NET type, not the XSD one (raw XML: `DataSet`, `XmlElement`): any name goes. */
+  readonly anyHttpRoot?: true;
   /** Name used in ASMX `ArrayOf…` root elements for lists of this type. */
   readonly arrayOfName: string;
   /** A plain example value for documentation, as TypeScript source. */
@@ -212,6 +214,47 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
     arrayOfName: "Guid",
     example: '"00000000-0000-0000-0000-000000000000"',
     sample: (_n, i) => JSON.stringify(`0f8fad5b-d9cb-469f-a165-7086772895${String(10 + i).slice(-2)}`),
+  },
+  // SOAP: hex text; HTTP GET/POST: one decimal per byte in requests, base64Binary answers.
+  hexBinary: {
+    httpRoot: "base64Binary",
+    tsType: "Uint8Array",
+    tsInputType: "Uint8Array",
+    runtimeTypes: [],
+    reference: true,
+    arrayOfName: "HexBinary",
+    example: "new Uint8Array([0xca, 0xfe])",
+    sample: (_n, i) => `new Uint8Array([0, 15, 16, ${255 - i}])`,
+  },
+  // A .NET char: one UTF-16 code unit as a one-character string (its number on the wire).
+  char: {
+    tsType: "string",
+    tsInputType: "string",
+    runtimeTypes: [],
+    reference: false,
+    arrayOfName: "Char",
+    example: '"A"',
+    sample: (_n, i) => JSON.stringify(["é", "<", "\u0000", "س"][i % 4]),
+  },
+  QName: {
+    tsType: "QName",
+    tsInputType: "QName",
+    runtimeTypes: ["QName"],
+    reference: true,
+    arrayOfName: "QName",
+    example: '{ namespace: "http://example.com/", name: "item" }',
+    sample: (name, i) => (i % 2 === 0 ? `{ namespace: "urn:${name}", name: "n${i}" }` : '{ namespace: "", name: "local" }'),
+  },
+  // Raw XML (DataSet, XmlElement, xs:any): the element's content as an immutable tree.
+  xml: {
+    anyHttpRoot: true,
+    tsType: "readonly XmlNode[]",
+    tsInputType: "readonly XmlNodeInput[]",
+    runtimeTypes: ["XmlNode", "XmlNodeInput"],
+    reference: true,
+    arrayOfName: "Any",
+    example: '[{ name: "item", children: ["text"] }]',
+    sample: (name, i) => `[{ name: "${name}", namespace: "urn:x", attributes: [{ name: "a", value: "<&\\"${i}" }], children: ["t & <", { name: "e" }] }]`,
   },
 };
 

@@ -27,7 +27,11 @@ export type ScalarName =
   | "time"
   | "duration"
   | "anyURI"
-  | "guid";
+  | "guid"
+  | "hexBinary"
+  | "char"
+  | "QName"
+  | "xml";
 
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {

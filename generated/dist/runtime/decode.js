@@ -9,6 +9,7 @@
  */
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
+import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
 import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8 } from "./xml.js";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
@@ -46,6 +47,16 @@ const localName = (name) => {
     return i < 0 ? name : name.slice(i + 1);
 };
 const typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
+/** The namespace declarations written on an element (prefix "" for `xmlns`). */
+function ownDeclarations(attrs) {
+    let own = null;
+    for (let i = 0; i < attrs.length; i++) {
+        const n = attrs.name(i);
+        if (n === "xmlns" || n.startsWith("xmlns:"))
+            (own ??= new Map()).set(n.length === 5 ? "" : n.slice(6), attrs.value(i));
+    }
+    return own;
+}
 function isWhitespace(b, s, e) {
     for (let i = s; i < e; i++) {
         const c = b[i];
@@ -79,6 +90,10 @@ export class ResponseDecoder {
     len = 0;
     /** Whether the leaf had any text (a nil element must not). */
     leafText = false;
+    /** Raw XML leaf (a codec with `tree`): the content being built from the element's events. */
+    raw = null;
+    /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
+    leafScope = null;
     // Outcome.
     done = false;
     result = undefined;
@@ -207,9 +222,16 @@ export class ResponseDecoder {
             this.hint(f);
             return;
         }
-        this.startLeaf(type, label, nil);
+        this.startLeaf(type, label, nil, attrs);
     }
-    startLeaf(type, label, nil) {
+    startLeaf(type, label, nil, attrs) {
+        if (typeof type === "string" && type !== "string") {
+            const codec = CODECS[type];
+            if (codec.tree === true)
+                this.raw = new RawXmlBuilder();
+            else if (codec.decodeScoped !== undefined)
+                this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
+        }
         this.inLeaf = true;
         this.leafType = type;
         this.leafLabel = label;
@@ -236,6 +258,10 @@ export class ResponseDecoder {
         }
         if (this.fault)
             return this.openFault(name);
+        if (this.raw !== null) {
+            this.leafText = true;
+            return this.raw.open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+        }
         if (this.inLeaf)
             throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
         if (this.done)
@@ -314,7 +340,9 @@ export class ResponseDecoder {
     }
     startResult(label, attrs) {
         const r = this.op.result;
-        this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
+        // HTTP GET/POST answer some scalars in another type's form (ASMX ignores DataType there).
+        const type = !this.isSoap() && typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type;
+        this.startValue(type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type } : null);
     }
     openField(top, name, attrs) {
         const obj = top.value;
@@ -350,7 +378,7 @@ export class ResponseDecoder {
         const type = field.type;
         if (typeof type === "string" || type.kind === "enum") {
             this.leafField = field;
-            this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
+            this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
             return;
         }
         this.startValue(type, field.wire, attrs, field, null);
@@ -370,6 +398,8 @@ export class ResponseDecoder {
                     this.append(first, 0, first.length);
                 }
             }
+            if (this.raw !== null)
+                return this.raw.text(latin1OrUtf8(b, s, e));
             this.append(b, s, e);
             return;
         }
@@ -403,6 +433,8 @@ export class ResponseDecoder {
     }
     close(_name) {
         if (this.inLeaf && this.skipDepth === 0) {
+            if (this.raw !== null && this.raw.close())
+                return;
             this.closeLeaf();
             return;
         }
@@ -472,6 +504,13 @@ export class ResponseDecoder {
         try {
             if (typeof type === "string") {
                 const codec = CODECS[type];
+                if (this.raw !== null) {
+                    const content = this.raw.finish();
+                    this.raw = null;
+                    return content;
+                }
+                if (codec.decodeScoped !== undefined)
+                    return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
                 return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
             }
             if (type.kind === "enum") {
@@ -497,6 +536,12 @@ export class ResponseDecoder {
             throw err;
         }
         return undefined;
+    }
+    /** A scoped leaf's value: prefixes resolve to the leaf's own declarations, then to its parent's scope (still open). */
+    scoped(decode, text) {
+        const own = this.leafScope;
+        this.leafScope = null;
+        return decode(text, (prefix) => own?.get(prefix) ?? this.tokenizer.namespaceOf(prefix === "" ? "x" : `${prefix}:x`));
     }
     /** Tells the tokenizer which start tag a record expects next. */
     hint(f) {
@@ -524,6 +569,8 @@ export class ResponseDecoder {
         const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
         let value;
         if (this.leafNil) {
+            this.raw = null;
+            this.leafScope = null;
             const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
             if (!nullable)
                 throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");

@@ -7,7 +7,7 @@
  */
 /** XSD scalar types. */
 import type { Binding } from "./binding.js";
-export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary" | "byte" | "short" | "unsignedShort" | "unsignedInt" | "unsignedLong" | "float" | "decimal" | "date" | "time" | "duration" | "anyURI" | "guid";
+export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary" | "byte" | "short" | "unsignedShort" | "unsignedInt" | "unsignedLong" | "float" | "decimal" | "date" | "time" | "duration" | "anyURI" | "guid" | "hexBinary" | "char" | "QName" | "xml";
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
     readonly kind: "enum";

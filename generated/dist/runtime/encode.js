@@ -19,8 +19,12 @@ const NIL = Object.freeze([""]);
 function encodeValue(param, value, label, ctx) {
     const type = param.type;
     try {
-        if (typeof type === "string")
-            return CODECS[type].encode(value);
+        if (typeof type === "string") {
+            const codec = CODECS[type];
+            if (ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope !== null)
+                return codec.encode(value);
+            return codec.encodeHttp !== undefined ? codec.encodeHttp(value) : codec.encode(value);
+        }
         if (type.flags === true) {
             // [Flags]: the names, space-separated; none at all is the empty list.
             if (!Array.isArray(value))
@@ -112,7 +116,29 @@ function listItems(param, value, ctx) {
     }
     return items;
 }
-function collect(op, params, credentials, ctx) {
+/**
+ * For a SOAP parameter whose codec writes whole elements (QName, raw XML: they carry namespace
+ * declarations), the writer of one element `(value, element name, label)`; null otherwise.
+ */
+function elementWriter(param, ctx, namespace) {
+    const type = param.type;
+    if (typeof type !== "string" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null)
+        return null;
+    const write = CODECS[type].encodeElement;
+    if (write === undefined)
+        return null;
+    return (value, element, label) => {
+        try {
+            return write(value, element, namespace);
+        }
+        catch (err) {
+            if (err instanceof CodecError)
+                throw new EncodeError(label, err.message, ctx);
+            throw new EncodeError(label, threw("encoding the value", err), ctx);
+        }
+    };
+}
+function collect(op, params, credentials, ctx, namespace = "") {
     if (credentials === undefined && op.params.some((p) => p.credential !== null))
         throw new EncodeError("(credentials)", `${op.name} sends ${op.params
             .filter((p) => p.credential !== null)
@@ -129,6 +155,13 @@ function collect(op, params, credentials, ctx) {
             const why = param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
             throw new EncodeError(param.wire, why, ctx);
         }
+        const element = elementWriter(param, ctx, namespace);
+        if (element !== null) {
+            const texts = param.item === null
+                ? [element(value, param.wire, param.wire)]
+                : listItems(param, value, ctx).map((v, i) => element(v, param.item, `${param.wire}[${i}]`));
+            return { param, texts, single: param.item === null, bytes: null, markup: true };
+        }
         if (param.item === null) {
             const text = encodeValue(param, value, param.wire, ctx);
             return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
@@ -144,10 +177,17 @@ function collect(op, params, credentials, ctx) {
 }
 function soapBody(op, encoded, namespace) {
     let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
-    for (const { param, texts, single } of encoded) {
+    for (const { param, texts, single, markup } of encoded) {
         if (texts === null)
             continue;
-        if (texts === NIL) {
+        if (markup === true) {
+            xml += single
+                ? (texts[0] ?? "")
+                : texts.length === 0
+                    ? `<${param.wire} />`
+                    : `<${param.wire}>${texts.join("")}</${param.wire}>`;
+        }
+        else if (texts === NIL) {
             xml += `<${param.wire} xsi:nil="true" />`;
         }
         else if (single) {
@@ -186,7 +226,7 @@ function formPairs(encoded, ctx) {
         if (texts === null) {
             // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
             // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
-            if (param.item !== null || param.type === "base64Binary")
+            if (param.item !== null || (typeof param.type === "string" && CODECS[param.type].binary === true))
                 throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
             values = [""];
         }
@@ -233,7 +273,7 @@ export function encodeRequest(op, binding, params, credentials, namespace) {
         const offered = op.bindings.map((b) => BINDING_INFO[b].label).join(", ");
         throw new EncodeError("(binding)", `${op.name} is not offered over ${BINDING_INFO[binding].label} (only ${offered})`, ctx);
     }
-    const encoded = collect(op, params ?? {}, credentials, ctx);
+    const encoded = collect(op, params ?? {}, credentials, ctx, namespace);
     const info = BINDING_INFO[binding];
     const headers = {};
     if (info.contentType !== null)

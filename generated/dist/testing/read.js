@@ -94,6 +94,10 @@ const DOTNET = {
     duration: { type: "System.String", range: "" },
     anyURI: { type: "System.String", range: "" },
     guid: { type: "System.Guid", range: "" },
+    hexBinary: { type: "System.Byte", range: "an unsigned byte" },
+    char: { type: "System.Char", range: "" },
+    QName: { type: "System.Xml.XmlQualifiedName", range: "" },
+    xml: { type: "System.Xml.XmlElement", range: "" },
 };
 /** A value .NET could not convert; `message` is the inner exception's `Type: message`. */
 class ConvertError extends Error {
@@ -105,6 +109,7 @@ const INTEGER_RANGE = {
     long: [-(2n ** 63n), 2n ** 63n - 1n],
     unsignedByte: [0n, 255n],
     base64Binary: [0n, 255n],
+    hexBinary: [0n, 255n],
 };
 /** `Convert.ChangeType(text, type, InvariantCulture)` for HTTP GET/POST values. */
 function httpValue(type, text) {
@@ -145,6 +150,11 @@ function httpValue(type, text) {
             catch {
                 throw new ConvertError("System.FormatException: String was not recognized as a valid DateTime.");
             }
+        case "char":
+            // Convert.ToChar(string): exactly one character.
+            if (text.length !== 1)
+                throw new ConvertError("System.FormatException: String must be exactly one character long.");
+            return text;
         default:
             return text;
     }

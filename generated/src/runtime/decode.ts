@@ -10,6 +10,7 @@
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS, type Binding, type BindingInfo } from "./binding.js";
 import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
+import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
 import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, type XmlAttributes, type XmlSink } from "./xml.js";
 
@@ -94,6 +95,17 @@ const localName = (name: string): string => {
 const typeName = (t: ValueType): string =>
   typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 
+/** The namespace declarations written on an element (prefix "" for `xmlns`). */
+function ownDeclarations(attrs: XmlAttributes): Map<string, string> | null {
+  let own: Map<string, string> | null = null;
+  for (let i = 0; i < attrs.length; i++) {
+    const n = attrs.name(i);
+    if (n === "xmlns" || n.startsWith("xmlns:"))
+      (own ??= new Map()).set(n.length === 5 ? "" : n.slice(6), attrs.value(i));
+  }
+  return own;
+}
+
 function isWhitespace(b: Uint8Array, s: number, e: number): boolean {
   for (let i = s; i < e; i++) {
     const c = b[i];
@@ -139,6 +151,10 @@ export class ResponseDecoder implements XmlSink {
   private len = 0;
   /** Whether the leaf had any text (a nil element must not). */
   private leafText = false;
+  /** Raw XML leaf (a codec with `tree`): the content being built from the element's events. */
+  private raw: RawXmlBuilder | null = null;
+  /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
+  private leafScope: Map<string, string> | null = null;
   // Outcome.
   private done = false;
   private result: unknown = undefined;
@@ -288,10 +304,15 @@ export class ResponseDecoder implements XmlSink {
       this.hint(f);
       return;
     }
-    this.startLeaf(type, label, nil);
+    this.startLeaf(type, label, nil, attrs);
   }
 
-  private startLeaf(type: ValueType, label: string, nil: boolean): void {
+  private startLeaf(type: ValueType, label: string, nil: boolean, attrs?: XmlAttributes): void {
+    if (typeof type === "string" && type !== "string") {
+      const codec = CODECS[type];
+      if (codec.tree === true) this.raw = new RawXmlBuilder();
+      else if (codec.decodeScoped !== undefined) this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
+    }
     this.inLeaf = true;
     this.leafType = type;
     this.leafLabel = label;
@@ -318,6 +339,10 @@ export class ResponseDecoder implements XmlSink {
       return;
     }
     if (this.fault) return this.openFault(name);
+    if (this.raw !== null) {
+      this.leafText = true;
+      return this.raw.open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+    }
     if (this.inLeaf) throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
     if (this.done) throw this.error("", "end of document", `element <${name}> after the result`);
     const top = this.top;
@@ -404,7 +429,9 @@ export class ResponseDecoder implements XmlSink {
 
   private startResult(label: string, attrs: XmlAttributes): void {
     const r = this.op.result;
-    this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
+    // HTTP GET/POST answer some scalars in another type's form (ASMX ignores DataType there).
+    const type = !this.isSoap() && typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type;
+    this.startValue(type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type } : null);
   }
 
   private openField(top: Frame, name: string, attrs: XmlAttributes): void {
@@ -443,7 +470,7 @@ export class ResponseDecoder implements XmlSink {
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
       this.leafField = field;
-      this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
+      this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
       return;
     }
     this.startValue(type, field.wire, attrs, field, null);
@@ -464,6 +491,7 @@ export class ResponseDecoder implements XmlSink {
           this.append(first, 0, first.length);
         }
       }
+      if (this.raw !== null) return this.raw.text(latin1OrUtf8(b, s, e));
       this.append(b, s, e);
       return;
     }
@@ -494,6 +522,7 @@ export class ResponseDecoder implements XmlSink {
 
   close(_name: string): void {
     if (this.inLeaf && this.skipDepth === 0) {
+      if (this.raw !== null && this.raw.close()) return;
       this.closeLeaf();
       return;
     }
@@ -564,6 +593,12 @@ export class ResponseDecoder implements XmlSink {
     try {
       if (typeof type === "string") {
         const codec = CODECS[type];
+        if (this.raw !== null) {
+          const content = this.raw.finish();
+          this.raw = null;
+          return content;
+        }
+        if (codec.decodeScoped !== undefined) return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
         return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
       }
       if (type.kind === "enum") {
@@ -589,6 +624,19 @@ export class ResponseDecoder implements XmlSink {
       throw err;
     }
     return undefined;
+  }
+
+  /** A scoped leaf's value: prefixes resolve to the leaf's own declarations, then to its parent's scope (still open). */
+  private scoped(
+    decode: (text: string, namespaceOf: (prefix: string) => string | undefined) => unknown,
+    text: string,
+  ): unknown {
+    const own = this.leafScope;
+    this.leafScope = null;
+    return decode(
+      text,
+      (prefix) => own?.get(prefix) ?? this.tokenizer.namespaceOf(prefix === "" ? "x" : `${prefix}:x`),
+    );
   }
 
   /** Tells the tokenizer which start tag a record expects next. */
@@ -617,6 +665,8 @@ export class ResponseDecoder implements XmlSink {
     const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
     let value: unknown;
     if (this.leafNil) {
+      this.raw = null;
+      this.leafScope = null;
       const nullable =
         top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
       if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");

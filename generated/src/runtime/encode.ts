@@ -38,6 +38,8 @@ type EncodedParam = {
   readonly single: boolean;
   /** The bytes of a single base64Binary value (HTTP GET/POST send them one by one). */
   readonly bytes: Uint8Array | null;
+  /** The texts are whole SOAP elements (QName, raw XML: codecs with `encodeElement`). */
+  readonly markup?: true;
 };
 
 /** The texts of a nil value (`xsi:nil="true"` in SOAP, an empty value in HTTP GET/POST). */
@@ -46,7 +48,11 @@ const NIL: readonly string[] = Object.freeze([""]);
 function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx: ErrorContext): string {
   const type = param.type;
   try {
-    if (typeof type === "string") return CODECS[type].encode(value);
+    if (typeof type === "string") {
+      const codec = CODECS[type];
+      if (ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope !== null) return codec.encode(value);
+      return codec.encodeHttp !== undefined ? codec.encodeHttp(value) : codec.encode(value);
+    }
     if (type.flags === true) {
       // [Flags]: the names, space-separated; none at all is the empty list.
       if (!Array.isArray(value))
@@ -143,11 +149,35 @@ function listItems(param: ParamDescriptor, value: unknown, ctx: ErrorContext): u
   return items;
 }
 
+/**
+ * For a SOAP parameter whose codec writes whole elements (QName, raw XML: they carry namespace
+ * declarations), the writer of one element `(value, element name, label)`; null otherwise.
+ */
+function elementWriter(
+  param: ParamDescriptor,
+  ctx: ErrorContext,
+  namespace: string,
+): ((value: unknown, element: string, label: string) => string) | null {
+  const type = param.type;
+  if (typeof type !== "string" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null) return null;
+  const write = CODECS[type].encodeElement;
+  if (write === undefined) return null;
+  return (value, element, label) => {
+    try {
+      return write(value, element, namespace);
+    } catch (err) {
+      if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
+      throw new EncodeError(label, threw("encoding the value", err), ctx);
+    }
+  };
+}
+
 function collect(
   op: OperationDescriptor,
   params: object,
   credentials: Credentials | undefined,
   ctx: ErrorContext,
+  namespace = "",
 ): EncodedParam[] {
   if (credentials === undefined && op.params.some((p) => p.credential !== null))
     throw new EncodeError(
@@ -171,6 +201,14 @@ function collect(
         param.credential !== null ? `missing: no credentials.${param.credential} given` : "missing required parameter";
       throw new EncodeError(param.wire, why, ctx);
     }
+    const element = elementWriter(param, ctx, namespace);
+    if (element !== null) {
+      const texts =
+        param.item === null
+          ? [element(value, param.wire, param.wire)]
+          : listItems(param, value, ctx).map((v, i) => element(v, param.item as string, `${param.wire}[${i}]`));
+      return { param, texts, single: param.item === null, bytes: null, markup: true };
+    }
     if (param.item === null) {
       const text = encodeValue(param, value, param.wire, ctx);
       return { param, texts: [text], single: true, bytes: value instanceof Uint8Array ? value : null };
@@ -187,9 +225,15 @@ function collect(
 
 function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], namespace: string): string {
   let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
-  for (const { param, texts, single } of encoded) {
+  for (const { param, texts, single, markup } of encoded) {
     if (texts === null) continue;
-    if (texts === NIL) {
+    if (markup === true) {
+      xml += single
+        ? (texts[0] ?? "")
+        : texts.length === 0
+          ? `<${param.wire} />`
+          : `<${param.wire}>${texts.join("")}</${param.wire}>`;
+    } else if (texts === NIL) {
       xml += `<${param.wire} xsi:nil="true" />`;
     } else if (single) {
       xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
@@ -228,7 +272,7 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
     if (texts === null) {
       // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
       // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
-      if (param.item !== null || param.type === "base64Binary")
+      if (param.item !== null || (typeof param.type === "string" && CODECS[param.type].binary === true))
         throw new EncodeError(
           param.wire,
           `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
@@ -297,7 +341,7 @@ export function encodeRequest(
       ctx,
     );
   }
-  const encoded = collect(op, params ?? {}, credentials, ctx);
+  const encoded = collect(op, params ?? {}, credentials, ctx, namespace);
   const info = BINDING_INFO[binding];
   const headers: Record<string, string> = {};
   if (info.contentType !== null) headers["Content-Type"] = info.contentType;

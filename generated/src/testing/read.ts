@@ -147,6 +147,10 @@ const DOTNET: { readonly [K in ScalarName]: { readonly type: string; readonly ra
   duration: { type: "System.String", range: "" },
   anyURI: { type: "System.String", range: "" },
   guid: { type: "System.Guid", range: "" },
+  hexBinary: { type: "System.Byte", range: "an unsigned byte" },
+  char: { type: "System.Char", range: "" },
+  QName: { type: "System.Xml.XmlQualifiedName", range: "" },
+  xml: { type: "System.Xml.XmlElement", range: "" },
 };
 
 /** A value .NET could not convert; `message` is the inner exception's `Type: message`. */
@@ -161,6 +165,7 @@ const INTEGER_RANGE: Partial<Record<ScalarName, readonly [bigint, bigint]>> = {
   long: [-(2n ** 63n), 2n ** 63n - 1n],
   unsignedByte: [0n, 255n],
   base64Binary: [0n, 255n],
+  hexBinary: [0n, 255n],
 };
 
 /** `Convert.ChangeType(text, type, InvariantCulture)` for HTTP GET/POST values. */
@@ -193,6 +198,11 @@ function httpValue(type: ScalarName, text: string): unknown {
       } catch {
         throw new ConvertError("System.FormatException: String was not recognized as a valid DateTime.");
       }
+    case "char":
+      // Convert.ToChar(string): exactly one character.
+      if (text.length !== 1)
+        throw new ConvertError("System.FormatException: String must be exactly one character long.");
+      return text;
     default:
       return text;
   }

@@ -41,6 +41,16 @@ namespace Corpus
         [WebMethod] public Guid EchoGuid(Guid v) { return v; }
         [WebMethod] public char EchoChar(char v) { return v; }
         [WebMethod] public AllScalars EchoAll(AllScalars v) { return v; }
+
+        // ---- Leaf types (hexBinary, char, QName, TimeSpan): what the server received, as text ----
+        [WebMethod] public string HexSeen([XmlElement(DataType = "hexBinary")] byte[] v) { return v == null ? "null" : BitConverter.ToString(v); }
+        [WebMethod] public int CharCode(char v) { return (int)v; }
+        [WebMethod] public char CharOf(int code) { return (char)code; }
+        [WebMethod] public string QNameSeen(XmlQualifiedName v) { return v == null ? "null" : "{" + v.Namespace + "}" + v.Name; }
+        [WebMethod] public XmlQualifiedName QNameOf(string ns, string name) { return new XmlQualifiedName(name, ns); }
+        [WebMethod] public TimeSpan SpanOf(int seconds) { return TimeSpan.FromSeconds(seconds); }
+        [WebMethod] public string SpanSeen(TimeSpan v) { return v.ToString(); }
+        // ---- end of leaf types ----
     }
 
     public class AllScalars
@@ -100,6 +110,9 @@ namespace Corpus
             if (e != null) w.AppendChild(doc.ImportNode(e, true));
             return w;
         }
+        // ---- Raw XML (XmlElement): what the server received, and an element built from text ----
+        [WebMethod] public string XmlSeen(XmlElement e) { return e == null ? "null" : e.OuterXml; }
+        // ---- end of raw XML ----
     }
 
     // ---- Headers: [SoapHeader] in and out -------------------------------------------------------
