@@ -7,7 +7,8 @@ import Handlebars from "handlebars";
 import type { Assets } from "../assets.ts";
 import type { EmittedText } from "../codegen/generated-file.ts";
 import { header } from "../codegen/doc.ts";
-import type { ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
+import { SCALARS } from "../model/scalars.ts";
+import type { ResultModel, ScalarType, ServiceModel, TypeRef } from "../model/types.ts";
 
 function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   const source = assets.templates[name];
@@ -25,6 +26,21 @@ export interface PackageOptions {
   readonly shipSource: boolean;
 }
 
+/** README type-table rows of the scalars the service uses that need one (hexBinary, char, QName, raw XML), in table order. */
+function extraTypeRows(model: ServiceModel): Array<{ xsd: string; ts: string; notes: string }> {
+  const used = new Set<string>();
+  const see = (t: TypeRef): void => void (t.kind === "scalar" && used.add(t.name));
+  for (const r of model.records) for (const f of r.fields) see(f.type);
+  for (const o of model.operations) {
+    for (const p of o.params) see(p.type);
+    see(o.result.type);
+  }
+  return (Object.keys(SCALARS) as ScalarType[]).flatMap((k) => {
+    const row = SCALARS[k].readme;
+    return row !== undefined && used.has(k) ? [row] : [];
+  });
+}
+
 /** The view the templates render. */
 export function templateView(model: ServiceModel, options: PackageOptions) {
   const ex = model.example;
@@ -39,6 +55,7 @@ export function templateView(model: ServiceModel, options: PackageOptions) {
     license: model.license,
     shipSource: options.shipSource,
     usesCredentials: model.usesCredentials,
+    extraTypes: extraTypeRows(model),
     endpointExports: model.endpoints.map((ep) => ({ subpath: `./${ep.module}`, file: ep.module })),
     operationCount: model.operations.length,
     endpoints: model.endpoints.map((ep) => ({

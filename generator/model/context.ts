@@ -59,7 +59,7 @@ export class BuildContext {
 
   /** How a type is written on the wire, for docs. */
   wireLabel(type: TypeRef): string {
-    if (type.kind === "scalar") return `xsd:${type.name}`;
+    if (type.kind === "scalar") return SCALARS[type.name].wireLabel ?? `xsd:${type.name}`;
     return `${type.kind === "enum" ? "enumeration" : "element"} ${this.wireName(type)}`;
   }
 

@@ -19,6 +19,10 @@ export interface ScalarInfo {
   readonly httpRoot?: string;
   /** The HTTP GET/POST root element is named after the .NET type, not the XSD one (raw XML: `DataSet`, `XmlElement`): any name goes. */
   readonly anyHttpRoot?: true;
+  /** A row of the generated README's type table, for a scalar that needs one when the service uses it. */
+  readonly readme?: { readonly xsd: string; readonly ts: string; readonly notes: string };
+  /** How the type is written on the wire, for docs, when `xsd:<name>` would mislead. */
+  readonly wireLabel?: string;
   /** Name used in ASMX `ArrayOf…` root elements for lists of this type. */
   readonly arrayOfName: string;
   /** A plain example value for documentation, as TypeScript source. */
@@ -217,6 +221,8 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
   },
   // SOAP: hex text; HTTP GET/POST: one decimal per byte in requests, base64Binary answers.
   hexBinary: {
+    readme: { xsd: "`hexBinary`", ts: "`Uint8Array`", notes: "hex text in SOAP; HTTP GET/POST send one decimal value per byte and answer base64 (ASMX ignores the DataType there)" },
+    wireLabel: "xsd:hexBinary; HTTP GET/POST send one decimal per byte and answer base64",
     httpRoot: "base64Binary",
     tsType: "Uint8Array",
     tsInputType: "Uint8Array",
@@ -228,6 +234,12 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
   },
   // A .NET char: one UTF-16 code unit as a one-character string (its number on the wire).
   char: {
+    readme: {
+      xsd: "`char` (Microsoft's)",
+      ts: "`string` of one UTF-16 code unit",
+      notes: "a .NET `char` is one UTF-16 code unit, so a one-character JS string maps to it exactly; the wire carries its number (`233` for `é`), except HTTP GET/POST parameters, which carry the character; a string of another length is an `EncodeError`, and so is a lone surrogate over HTTP GET/POST (UTF-8 cannot carry it)",
+    },
+    wireLabel: "a .NET char: one UTF-16 code unit, its number in SOAP and in answers, the character itself in HTTP GET/POST parameters",
     tsType: "string",
     tsInputType: "string",
     runtimeTypes: [],
@@ -237,6 +249,7 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
     sample: (_n, i) => JSON.stringify(["é", "<", "\u0000", "س"][i % 4]),
   },
   QName: {
+    readme: { xsd: "`QName`", ts: "`QName` (`{ namespace, name }`)", notes: "the prefix is declared on the element when sent and resolved in scope when received; `namespace` is `\"\"` for none; parameters are SOAP only (as ASMX offers them)" },
     tsType: "QName",
     tsInputType: "QName",
     runtimeTypes: ["QName"],
@@ -248,6 +261,12 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
   // Raw XML (DataSet, XmlElement, xs:any): the element's content as an immutable tree.
   xml: {
     anyHttpRoot: true,
+    readme: {
+      xsd: "raw XML (`DataSet`, `XmlElement`, `xs:any`)",
+      ts: "`readonly XmlNode[]` (sent: `XmlNodeInput[]`)",
+      notes: "the element's content as an immutable tree: `XmlElementNode` (`name`, `namespace`, `prefix`, `namespaces`, `attributes`, `children`) or text; whitespace-only text between elements (indentation) is dropped; decoded by the same hardened tokenizer (no DOCTYPE, depth ≤ 512); a tree you send is checked and escaped, never spliced in as text; a DataSet is its schema and diffgram elements",
+    },
+    wireLabel: "raw XML: the element's content as a tree of `XmlNode`s; whitespace-only text between elements is dropped",
     tsType: "readonly XmlNode[]",
     tsInputType: "readonly XmlNodeInput[]",
     runtimeTypes: ["XmlNode", "XmlNodeInput"],
