@@ -192,6 +192,9 @@ describe.skipIf(!mono)("corpus of ASMX services on Mono: import and verify", () 
             QNameOf: { params: { ns: "urn:a", name: "n" }, expected: { namespace: "urn:a", name: "n" } },
             // XmlSerializer writes a TimeSpan as an empty element: the value never travels.
             SpanOf: { params: { seconds: 5 }, expected: {} },
+            // (served once record parameters are: the TimeSpan record has no fields, the server reads 00:00:00)
+            SpanSeen: { params: { v: {} }, expected: "00:00:00" },
+            EchoTimeSpan: { params: { v: {} }, expected: {} },
             // Raw XML: a DataSet; an XmlElement both ways; what the server received as OuterXml.
             Table: { params: { rows: 2 }, expected: null },
             // Mono writes a tab inside an attribute value as itself, which XML reads back as a space (§3.3.3).
