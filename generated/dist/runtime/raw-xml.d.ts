@@ -63,7 +63,7 @@ export declare class RawXmlBuilder {
     private readonly stack;
     /** Whether anything (text or an element) was seen. */
     any: boolean;
-    /** A start tag; `namespaceOf` resolves a qualified name in the element's scope (its own declarations included). */
+    /** A start tag; `namespaceOf` resolves a qualified name (element or attribute) in the element's scope, its own declarations included. */
     open(qname: string, attrs: XmlAttributes, namespaceOf: (qname: string) => string | undefined): void;
     /** Character data (already decoded). */
     text(s: string): void;

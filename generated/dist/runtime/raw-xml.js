@@ -49,7 +49,7 @@ export class RawXmlBuilder {
     stack = [];
     /** Whether anything (text or an element) was seen. */
     any = false;
-    /** A start tag; `namespaceOf` resolves a qualified name in the element's scope (its own declarations included). */
+    /** A start tag; `namespaceOf` resolves a qualified name (element or attribute) in the element's scope, its own declarations included. */
     open(qname, attrs, namespaceOf) {
         this.any = true;
         const parent = this.stack[this.stack.length - 1] ?? this.root;
@@ -65,9 +65,11 @@ export class RawXmlBuilder {
                 continue;
             }
             const c = n.indexOf(":");
+            // An unprefixed attribute is in no namespace; a prefixed one resolves like the element's name.
+            const namespace = c < 0 ? "" : (namespaceOf(n) ?? "");
             attributes.push(Object.freeze({
                 name: c < 0 ? n : n.slice(c + 1),
-                namespace: attrs.uri(i),
+                namespace,
                 prefix: c < 0 ? "" : n.slice(0, c),
                 value: attrs.value(i),
             }));

@@ -11,6 +11,7 @@
 import { BINDINGS, BINDING_INFO } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
 import { soapActionFor } from "../runtime/encode.js";
+import { RawXmlBuilder } from "../runtime/raw-xml.js";
 import { CODECS, CodecError } from "../runtime/scalars.js";
 import { XmlTokenizer, latin1OrUtf8 } from "../runtime/xml.js";
 import { writeFault, XSI_NS } from "./write.js";
@@ -186,6 +187,17 @@ function soapValue(p, text) {
         throw new ConvertError(/range/.test(err.message) ? overflow(type) : FORMAT);
     }
 }
+/** A QName parameter, its prefix resolved in the element's scope, as XmlSerializer reads it. */
+function scopedValue(type, text, scope) {
+    try {
+        return CODECS[type].decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : undefined));
+    }
+    catch (err) {
+        if (!(err instanceof CodecError))
+            throw err;
+        throw new ConvertError(`System.InvalidOperationException: ${err.message}`);
+    }
+}
 const MIN_DATE = /* @__PURE__ */ XsdDateTime.parse("0001-01-01T00:00:00");
 /** What XmlSerializer leaves in a parameter whose element is missing (NOTES.md §8). */
 function soapDefault(p) {
@@ -223,9 +235,20 @@ class EnvelopeReader {
     scopes = [];
     param = null;
     item = null;
+    raw = null;
     constructor(namespace, paramsByWire) {
         this.namespace = namespace;
         this.paramsByWire = paramsByWire;
+    }
+    /** Pushes the element's namespace declarations; returns its attributes as pairs. */
+    pushScope(attrs) {
+        const list = [];
+        for (let i = 0; i < attrs.length; i++)
+            list.push([attrs.name(i), attrs.value(i)]);
+        this.scopes.push(list
+            .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
+            .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v]));
+        return list;
     }
     lookup(prefix) {
         for (let i = this.scopes.length - 1; i >= 0; i--)
@@ -236,12 +259,12 @@ class EnvelopeReader {
     }
     open(name, attrs) {
         this.depth++;
-        const list = [];
-        for (let i = 0; i < attrs.length; i++)
-            list.push([attrs.name(i), attrs.value(i)]);
-        this.scopes.push(list
-            .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
-            .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v]));
+        if (this.raw !== null) {
+            this.pushScope(attrs);
+            this.raw.open(name, attrs, (q) => this.lookup(q.includes(":") ? q.slice(0, q.indexOf(":")) : ""));
+            return;
+        }
+        const list = this.pushScope(attrs);
         const colon = name.indexOf(":");
         const local = colon < 0 ? name : name.slice(colon + 1);
         const ns = this.lookup(colon < 0 ? "" : name.slice(0, colon));
@@ -270,6 +293,16 @@ class EnvelopeReader {
                     return;
                 const cap = { text: "", nil, items: [] };
                 this.captured.set(p.wire, cap);
+                const codec = typeof p.type === "string" && p.item === null ? CODECS[p.type] : undefined;
+                if (codec?.tree === true)
+                    this.raw = new RawXmlBuilder();
+                else if (codec?.decodeScoped !== undefined) {
+                    const scope = new Map();
+                    for (const level of this.scopes)
+                        for (const [prefix, uri] of level)
+                            scope.set(prefix, uri);
+                    cap.scope = scope;
+                }
                 this.param = { wire: p.wire, list: p.item !== null, item: p.item, cap };
                 return;
             }
@@ -283,12 +316,18 @@ class EnvelopeReader {
     }
     text(bytes, start, end) {
         const value = latin1OrUtf8(bytes, start, end);
+        if (this.raw !== null)
+            return this.raw.text(value);
         if (this.item !== null)
             this.item.text += value;
         else if (this.param !== null && !this.param.list && this.depth === 4)
             this.param.cap.text += value;
     }
     close() {
+        if (this.raw !== null && !this.raw.close() && this.param !== null) {
+            this.param.cap.tree = this.raw.finish();
+            this.raw = null;
+        }
         if (this.depth === 5 && this.item !== null && this.param !== null) {
             this.param.cap.items.push(this.item);
             this.item = null;
@@ -365,6 +404,10 @@ function readSoap(index, served, headers, body) {
             // Mono reads xsi:nil on a top-level string parameter as "" (NOTES.md §8).
             else if (cap.nil)
                 value = p.type === "string" ? "" : soapDefault(p);
+            else if (cap.tree !== undefined)
+                value = cap.tree;
+            else if (cap.scope !== undefined && typeof p.type === "string")
+                value = scopedValue(p.type, cap.text, cap.scope);
             else
                 value = soapValue(p, cap.text);
             if (p.credential !== null)
@@ -457,7 +500,7 @@ function readHttp(info, served, headers, query, body) {
                     current = v;
                     return httpValue(type, v);
                 };
-                if (type === "base64Binary")
+                if (CODECS[type].binary === true)
                     value = Uint8Array.from(values.map((v) => one(v)));
                 else
                     value = p.item !== null ? values.map(one) : one(values.join(","));

@@ -85,15 +85,58 @@ function scalarText(type: ValueType, value: unknown, path: string): string {
 }
 
 /**
+ * A scalar element its codec writes whole (QName, raw XML: namespace declarations on or in it),
+ * or null for other types. `ns` is the default namespace in scope; on the HTTP root (`root`) it
+ * is declared on the element itself, as ASMX does.
+ */
+function codecElement(
+  name: string,
+  type: ValueType,
+  value: unknown,
+  ns: string,
+  root: boolean,
+  path: string,
+): string | null {
+  const write = typeof type === "string" ? CODECS[type].encodeElement : undefined;
+  if (write === undefined) return null;
+  let markup: string;
+  try {
+    markup = write(value, name, ns);
+  } catch (err) {
+    if (err instanceof CodecError) throw new ResultError(path, err.message);
+    throw err;
+  }
+  // The no-namespace QName form (`<q0:name xmlns:q0=… xmlns="">`) already says where it is.
+  return root && markup.startsWith(`<${name}`)
+    ? `<${name} xmlns="${escapeAttr(ns)}"${markup.slice(name.length + 1)}`
+    : markup;
+}
+
+/**
  * One element holding `value`. `indent` is null for one-line output (SOAP), else the indentation
  * of this element (HTTP GET/POST); its children are indented two more spaces.
  */
-function element(name: string, type: ValueType, value: unknown, indent: string | null, path: string): string {
+function element(
+  name: string,
+  type: ValueType,
+  value: unknown,
+  indent: string | null,
+  path: string,
+  ns: string,
+): string {
   const lead = indent === null ? "" : `\n${indent}`;
+  const markup = codecElement(name, type, value, ns, false, path);
+  if (markup !== null) return `${lead}${markup}`;
   if (typeof type === "object" && type.kind === "record") {
     if (value === null || typeof value !== "object")
       throw new ResultError(path, `expected a ${type.name} object, got ${value === null ? "null" : typeof value}`);
-    const content = fields(type.fields, value as Record<string, unknown>, indent === null ? null : `${indent}  `, path);
+    const content = fields(
+      type.fields,
+      value as Record<string, unknown>,
+      indent === null ? null : `${indent}  `,
+      path,
+      ns,
+    );
     return content === "" ? `${lead}<${name} />` : `${lead}<${name}>${content}${lead}</${name}>`;
   }
   const text = scalarText(type, value, path);
@@ -105,6 +148,7 @@ function fields(
   obj: Record<string, unknown>,
   indent: string | null,
   path: string,
+  ns: string,
 ): string {
   let out = "";
   for (const f of list) {
@@ -115,18 +159,18 @@ function fields(
       if (f.nullable) continue;
       throw new ResultError(at, `${f.wire} may not be null`);
     }
-    out += element(f.wire, f.type, v, indent, at);
+    out += element(f.wire, f.type, v, indent, at, ns);
   }
   return out;
 }
 
-function items(op: OperationDescriptor, value: unknown, indent: string | null): string {
+function items(op: OperationDescriptor, value: unknown, indent: string | null, ns: string): string {
   if (!Array.isArray(value)) throw new ResultError("", `expected an array, got ${typeof value}`);
   const item = op.result.item ?? "";
   let out = "";
   value.forEach((v: unknown, i) => {
     if (v === null || v === undefined) throw new ResultError(`[${i}]`, "list items may not be null");
-    out += element(item, op.result.type, v, indent, `[${i}]`);
+    out += element(item, op.result.type, v, indent, `[${i}]`, ns);
   });
   return out;
 }
@@ -151,9 +195,9 @@ export function writeResult(
     let inner: string;
     if (value === null) inner = "";
     else if (r.kind === "list") {
-      const content = items(op, value, null);
+      const content = items(op, value, null, namespace);
       inner = content === "" ? `<${r.soapElement} />` : `<${r.soapElement}>${content}</${r.soapElement}>`;
-    } else inner = element(r.soapElement, r.type, value, null, "");
+    } else inner = element(r.soapElement, r.type, value, null, "", namespace);
     const response =
       inner === "" ? `<${responseName} xmlns="${ns}" />` : `<${responseName} xmlns="${ns}">${inner}</${responseName}>`;
     return { status: 200, contentType: info.responseContentType, body: soapEnvelope(info, response) };
@@ -164,22 +208,25 @@ export function writeResult(
   else if (r.kind === "list" || r.kind === "record") {
     if (r.kind === "record" && typeof value !== "object")
       throw new ResultError("", `expected an object, got ${typeof value}`);
-    const content = r.kind === "list" ? items(op, value, "  ") : fieldsOf(op, value);
+    const content = r.kind === "list" ? items(op, value, "  ", namespace) : fieldsOf(op, value, namespace);
     doc =
       content === ""
         ? `<${root} ${XS_DECLS} xmlns="${ns}" />`
         : `<${root} ${XS_DECLS} xmlns="${ns}">${content}\n</${root}>`;
+  } else if (typeof r.type === "string" && CODECS[r.type].encodeElement !== undefined) {
+    doc = codecElement(root, r.type, value, namespace, true, "") ?? "";
   } else {
-    const text = scalarText(r.type, value, "");
+    // ASMX ignores DataType on HTTP GET/POST results: hexBinary answers base64Binary.
+    const text = scalarText(typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type, value, "");
     doc = text === "" ? `<${root} xmlns="${ns}" />` : `<${root} xmlns="${ns}">${escapeText(text)}</${root}>`;
   }
   return { status: 200, contentType: info.responseContentType, body: `${DECLARATION}\n${doc}` };
 }
 
-function fieldsOf(op: OperationDescriptor, value: unknown): string {
+function fieldsOf(op: OperationDescriptor, value: unknown, ns: string): string {
   const type = op.result.type;
   if (typeof type !== "object" || type.kind !== "record") return "";
-  return fields(type.fields, value as Record<string, unknown>, "  ", "");
+  return fields(type.fields, value as Record<string, unknown>, "  ", "", ns);
 }
 
 /** SOAP 1.2 names of the SOAP 1.1 fault codes. */
