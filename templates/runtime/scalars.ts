@@ -393,6 +393,7 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
       if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
       return bytesToBase64(value);
     },
+    binary: true,
   },
   byte: {
     decode: (text) => decodeInteger(text, -128, 127, "byte"),

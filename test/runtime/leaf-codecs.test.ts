@@ -24,6 +24,8 @@ describe("hexBinary", () => {
   test("HTTP GET/POST: bytes sent one decimal per byte, the answer's form is base64Binary's", () => {
     expect(c.binary).toBe(true);
     expect(c.httpResultAs).toBe("base64Binary");
+    expect(CODECS.base64Binary.binary).toBe(true);
+    expect(Object.entries(CODECS).filter(([, k]) => k.binary === true).map(([n]) => n)).toEqual(["base64Binary", "hexBinary"]);
   });
 });
 

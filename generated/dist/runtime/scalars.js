@@ -423,6 +423,7 @@ export const CODECS = {
                 throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
             return bytesToBase64(value);
         },
+        binary: true,
     },
     byte: {
         decode: (text) => decodeInteger(text, -128, 127, "byte"),
