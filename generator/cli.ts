@@ -9,12 +9,11 @@ import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
 import { registerImport } from "./commands/import.ts";
 import { registerVerify } from "./commands/verify.ts";
-import { CompileError } from "./compile.ts";
+import { CompileError } from "./compile-error.ts";
 import { findConfig, loadConfig, type ServiceTarget } from "./config.ts";
 import { initProject } from "./init.ts";
 import { SpecError } from "./spec/errors.ts";
-import { describeResult, display, runTarget } from "./target.ts";
-import { watchTargets } from "./watch.ts";
+import { display } from "./paths.ts";
 
 interface GenerateArgs {
   spec: string | undefined;
@@ -68,7 +67,10 @@ async function generateCommand(args: GenerateArgs): Promise<number> {
     process.stderr.write("--check and --watch cannot be combined\n");
     return 1;
   }
-  if (args.watch) return watchTargets(targets);
+  // The generate machinery (and, on a cache miss, TypeScript and prettier) loads only when needed:
+  // `--help`, `init`, `import` and `verify` start without it.
+  if (args.watch) return (await import("./watch.ts")).watchTargets(targets);
+  const { describeResult, runTarget } = await import("./target.ts");
   let status = 0;
   for (const target of targets) {
     try {

@@ -11,10 +11,7 @@
  */
 import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget, ts, type CompilerOptions } from "ts-morph";
 import type { EmittedSource } from "./codegen/generated-file.ts";
-
-export class CompileError extends Error {
-  override readonly name = "CompileError";
-}
+import { CompileError } from "./compile-error.ts";
 
 const COMPILER_OPTIONS: CompilerOptions = {
   target: ScriptTarget.ES2022,

@@ -4,7 +4,7 @@
  * nearest folder above this module that holds `templates/runtime/index.ts` (the sources, not compiled copies).
  */
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 let root: string | undefined;
@@ -19,4 +19,12 @@ export function packageRoot(): string {
     if (up === dir) throw new Error("asmx-ts: cannot find its templates/ folder");
     dir = up;
   }
+}
+
+export const posix = (p: string): string => p.split("\\").join("/");
+
+/** How a path is shown in messages: relative to the current folder when below it. */
+export function display(path: string, cwd: string = process.cwd()): string {
+  const rel = posix(relative(cwd, path));
+  return rel === "" ? "." : rel.startsWith("../../") ? posix(path) : rel;
 }

@@ -11,13 +11,7 @@ import { generate } from "./generate.ts";
 import { loadModel } from "./load.ts";
 import { checkOutput, writeOutput, type WriteReport } from "./write.ts";
 
-const posix = (p: string): string => p.split("\\").join("/");
-
-/** How a path is shown in messages: relative to the current folder when below it. */
-export function display(path: string, cwd: string = process.cwd()): string {
-  const rel = posix(relative(cwd, path));
-  return rel === "" ? "." : rel.startsWith("../../") ? posix(path) : rel;
-}
+import { display, posix } from "./paths.ts";
 
 export interface TargetResult {
   readonly target: ServiceTarget;

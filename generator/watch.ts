@@ -7,10 +7,11 @@
 import { watch, type FSWatcher } from "node:fs";
 import { dirname, basename, join } from "node:path";
 import { loadAssets, templatesDir } from "./assets.ts";
-import { CompileError } from "./compile.ts";
+import { CompileError } from "./compile-error.ts";
 import type { ServiceTarget } from "./config.ts";
 import { SpecError } from "./spec/errors.ts";
-import { describeResult, display, runTarget } from "./target.ts";
+import { display } from "./paths.ts";
+import { describeResult, runTarget } from "./target.ts";
 
 const DEBOUNCE_MS = 80;
 

@@ -7,6 +7,7 @@ import Handlebars from "handlebars";
 import type { Assets } from "../assets.ts";
 import type { EmittedText } from "../codegen/generated-file.ts";
 import { header } from "../codegen/doc.ts";
+import { BINDING_INFO, BINDINGS } from "../../templates/runtime/binding.ts";
 import { SCALARS } from "../model/scalars.ts";
 import type { ResultModel, ScalarType, ServiceModel, TypeRef } from "../model/types.ts";
 
@@ -17,6 +18,9 @@ function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   hb.registerHelper("json", (value: unknown) => new hb.SafeString(JSON.stringify(value)));
   return hb.compile(source, { strict: true, noEscape: true });
 }
+
+/** "a", "a and b", "a, b and c". */
+const listText = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]!}`);
 
 const code = (s: string): string => `\`${s.replace(/\|/g, "\\|")}\``;
 
@@ -57,7 +61,9 @@ export function templateView(model: ServiceModel, options: PackageOptions) {
     usesCredentials: model.usesCredentials,
     extraTypes: extraTypeRows(model),
     endpointExports: model.endpoints.map((ep) => ({ subpath: `./${ep.module}`, file: ep.module })),
-    operationCount: model.operations.length,
+    operationsText: `${model.operations.length} operation${model.operations.length === 1 ? "" : "s"}`,
+    // the bindings some operation is offered over, in the table's order: "SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST"
+    bindingsText: listText(BINDINGS.filter((b) => model.operations.some((o) => o.bindings === null || o.bindings.includes(b))).map((b) => `**${BINDING_INFO[b].label}**`)),
     endpoints: model.endpoints.map((ep) => ({
       name: ep.name,
       path: ep.path,

@@ -37,6 +37,9 @@ const RESERVED = new Set(
   ).split(" "),
 );
 
+/** Whether a name can be declared and exported as it is: an identifier, not a reserved word. */
+export const isUsableName = (name: string): boolean => IDENT.test(name) && !RESERVED.has(name);
+
 /** Property names that would not be own data properties of a decoded object or a parameter object. */
 const RESERVED_PROPERTIES = new Set(["__proto__"]);
 
@@ -57,7 +60,7 @@ export class NameRegistry {
 
   claim(name: string, owner: string, pos: SourcePos): void {
     const at = { file: pos.file, line: pos.line, column: pos.column, path: pos.path };
-    if (!IDENT.test(name) || RESERVED.has(name)) {
+    if (!isUsableName(name)) {
       this.issues.push({ code: "reserved-name", message: `"${name}" (${owner}) is not a usable TypeScript name: set tsName`, ...at });
       return;
     }

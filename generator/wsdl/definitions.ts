@@ -9,7 +9,7 @@ import { soapActionFor } from "../../templates/runtime/encode.ts";
 import type { SpecEndpoint, SpecHeader, SpecOperation, SpecParam, SpecResult } from "../spec/document.ts";
 import { WsdlError, type ImportIssue } from "./issues.ts";
 import { NS } from "./namespaces.ts";
-import { isIdentifier, SchemaIndex, type TypeUse } from "./schema.ts";
+import { SchemaIndex, type TypeUse } from "./schema.ts";
 import { REFERENCE_SCALARS } from "./xsd-types.ts";
 import { childNamed, childrenNamed, resolveQName, type XmlElement } from "./xml-tree.ts";
 
@@ -162,7 +162,6 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
         return undefined;
       }
       const p: SpecParam = { name: pname, type: t.type };
-      if (!isIdentifier(pname)) p.tsName = pname.replace(/[^A-Za-z0-9_$]/g, "_");
       if (decl.attrs.get("minOccurs") === "0") p.optional = true;
       if (t.kind === "list") {
         p.list = true;

@@ -6,6 +6,7 @@
 import type { SpecDocument, SpecEndpoint, SpecEnum, SpecRecord } from "../spec/document.ts";
 import { readDefinitions, type DefinitionsOptions } from "./definitions.ts";
 import { WsdlError, type ImportIssue } from "./issues.ts";
+import { assignTsNames } from "./ts-names.ts";
 import { loadSource, type LoadedSource, type SourceOptions } from "./source.ts";
 import { parseXml, XmlReadError } from "./xml-tree.ts";
 
@@ -94,6 +95,7 @@ export function importDocuments(docs: readonly LoadedSource[], options: ImportOp
     ...(records.size > 0 ? { records: Object.fromEntries(records) } : {}),
     endpoints,
   };
+  assignTsNames(spec);
   return { spec, sources, issues };
 }
 

@@ -23,9 +23,6 @@ export type TypeUse =
 
 const key = (ns: string, local: string): string => `{${ns}}${local}`;
 
-/** True for a valid TypeScript identifier as the spec's `identifier` pattern says. */
-export const isIdentifier = (s: string): boolean => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s);
-
 export class SchemaIndex {
   readonly elements = new Map<string, XmlElement>();
   readonly complexTypes = new Map<string, XmlElement>();
@@ -248,7 +245,6 @@ export class SchemaIndex {
         const t = this.typeOf(decl, `field ${name}.${fname}`);
         if (!t) continue;
         const f: SpecField = { name: fname, type: t.type };
-        if (!isIdentifier(fname)) f.tsName = fname.replace(/[^A-Za-z0-9_$]/g, "_").replace(/^(?=[0-9])/, "_");
         if (t.kind === "list") {
           f.list = true;
           f.item = t.item;

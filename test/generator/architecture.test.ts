@@ -20,6 +20,8 @@ interface Edge {
   readonly spec: string;
   /** Repo-relative target for relative imports, else null. */
   readonly to: string | null;
+  /** Loaded when the importing module loads: neither `import("…")` nor `import type`. */
+  readonly eager: boolean;
 }
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g;
@@ -33,7 +35,7 @@ function edgesOf(dir: string): Edge[] {
       return [...text.matchAll(IMPORT)].map((m) => {
         const spec = m[1] ?? m[2] ?? "";
         const to = spec.startsWith(".") ? normalize(join(dirname(from), spec)).replace(/\.js$/, ".ts") : null;
-        return { from, spec, to };
+        return { from, spec, to, eager: m[2] === undefined && !/^\s*(?:import|export)\s+type\b/.test(m[0]) };
       });
     });
 }
@@ -46,6 +48,24 @@ describe("import rules", () => {
     expect(graph.some((e) => e.from === "generator/generate.ts" && e.to === "generator/emit/types.ts")).toBe(true);
     expect(graph.some((e) => e.from === "generator/generate.ts" && e.to === "generator/compile.ts")).toBe(true); // dynamic import
     expect(graph.some((e) => e.from === "generator/model/types.ts" && e.to === "generator/spec/position.ts")).toBe(true); // type-only
+  });
+
+  it("the CLI starts without TypeScript, ts-morph or prettier: the generate machinery is imported on demand", () => {
+    const eager = new Map<string, Edge[]>();
+    for (const e of graph) if (e.eager) eager.set(e.from, [...(eager.get(e.from) ?? []), e]);
+    const reached = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (f: string): void => {
+      if (reached.has(f)) return;
+      reached.add(f);
+      for (const e of eager.get(f) ?? []) if (e.to !== null) visit(e.to);
+      else packages.add(e.spec);
+    };
+    visit("generator/cli.ts");
+    expect(reached.has("generator/commands/import.ts")).toBe(true); // the walk follows static imports
+    expect(reached.has("generator/target.ts")).toBe(false);
+    expect([...packages].filter((p) => ["ts-morph", "typescript", "prettier"].includes(p))).toEqual([]);
+    expect(packages.has("yargs")).toBe(true);
   });
 
   it("has no import cycle, type-only and dynamic imports included", () => {

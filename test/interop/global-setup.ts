@@ -12,10 +12,13 @@ declare module "vitest" {
     asmxBaseUrl: string;
     asmxLogPath: string;
     monoMissing: boolean;
+    /** Which client the matrix suite runs on: the committed package, or one generated from the imported spec. */
+    clientUnderTest: "committed" | "imported";
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  project.provide("clientUnderTest", "committed");
   if (!monoAvailable()) {
     if (process.env.CI === "true") {
       throw new Error("interop suite: Mono not found (install Debian package mono-devel); CI=true, so this is a failure");

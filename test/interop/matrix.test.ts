@@ -15,6 +15,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, inject, onTestFailed, test } from "vitest";
 import { parse as parseYaml } from "yaml";
+import * as api from "../../generated/src/index.ts";
 import {
   createClient,
   createConfig,
@@ -102,6 +103,16 @@ function printMatrix(): void {
 
 describe.skipIf(monoMissing)("every operation × every binding through the generated client", () => {
   afterAll(printMatrix);
+
+  test(`the suite runs on the ${inject("clientUnderTest")} client`, () => {
+    // The record the hand-written spec names UserDetails keeps its wire name UserGridList when imported:
+    // which of the two the package declares tells which client the project's imports resolved to.
+    const records = Object.values(api as Record<string, unknown>).flatMap((v) =>
+      v !== null && typeof v === "object" && "kind" in v && v.kind === "record" && "name" in v ? [String(v.name)] : [],
+    );
+    expect(records).toContain(inject("clientUnderTest") === "imported" ? "UserGridList" : "UserDetails");
+    expect(records).not.toContain(inject("clientUnderTest") === "imported" ? "UserDetails" : "UserGridList");
+  });
 
   test("the package has exactly the spec's 35 complete operations", () => {
     const spec = parseYaml(readFileSync(new URL("../../spec/service.yaml", import.meta.url), "utf8")) as {

@@ -18,11 +18,24 @@ describe("emitTemplates", () => {
 
   it("speaks of the spec's own service in the README, says ESM-only, how to consume it and the naming rule", () => {
     const readme = files(true, ping).get("README.md") ?? "";
-    expect(readme).toContain("Typed client for the Mini ASMX web service (1 operations)");
+    expect(readme).toContain("Typed client for the Mini ASMX web service (1 operation), over **SOAP 1.1**, **SOAP 1.2**, **HTTP GET** and **HTTP POST**.");
     expect(readme).toContain("**ESM only.**");
     expect(readme).toContain("**Workspace**");
     expect(readme).toContain("**`file:` dependency**");
     expect(readme).toContain("Types are PascalCase always: `PingParams`, `PingResult`");
-    expect(readme).not.toMatch(/SMS|credentials: \{/);
+    expect(readme).not.toMatch(/SMS|credential|password/i);
+  });
+
+  it("names only the bindings the spec's operations are offered over, and counts operations in words that agree", () => {
+    const soapOnly = `${ping.replace("        params:", "        bindings: [soap11, soap12]\n        params:")}${op("Pong", "", "{ kind: void }").replace("        params:", "        bindings: [soap12]\n        params:")}`;
+    const readme = files(true, soapOnly).get("README.md") ?? "";
+    expect(readme).toContain("Typed client for the Mini ASMX web service (2 operations), over **SOAP 1.1** and **SOAP 1.2**.");
+  });
+
+  it("speaks of credentials only when the spec has credential parameters", () => {
+    const withLogin = op("Ping", "{ name: user, type: string, credential: username }, { name: pass, type: string, credential: password }", "{ kind: scalar, type: int, soapElement: PingResult, httpRoot: int }");
+    const readme = files(true, withLogin).get("README.md") ?? "";
+    expect(readme).toContain("credentials: { username:");
+    expect(readme).toContain("Passwords are redacted from every error.");
   });
 });
