@@ -8,6 +8,7 @@
 import type { BindingInfo } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
 import type { OperationDescriptor, ValueType } from "../runtime/descriptor.js";
+import { writeRawXml } from "../runtime/raw-xml.js";
 import { CODECS, CodecError, checkXmlChars } from "../runtime/scalars.js";
 import { dotnetDateTime, dotnetDouble } from "./dotnet.js";
 import type { MockFault } from "./faults.js";
@@ -189,6 +190,17 @@ export function writeResult(
       content === ""
         ? `<${root} ${XS_DECLS} xmlns="${ns}" />`
         : `<${root} ${XS_DECLS} xmlns="${ns}">${content}\n</${root}>`;
+  } else if (root === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+    // A raw XML result that is its own root element (a .NET XmlElement): exactly one element.
+    const nodes = Array.isArray(value) ? (value as unknown[]) : [];
+    if (nodes.length !== 1 || typeof nodes[0] !== "object" || nodes[0] === null)
+      throw new ResultError("", "an XmlElement result over HTTP GET/POST is one element (the document's root)");
+    try {
+      doc = writeRawXml(nodes, "");
+    } catch (err) {
+      if (err instanceof CodecError) throw new ResultError("", err.message);
+      throw err;
+    }
   } else if (typeof r.type === "string" && CODECS[r.type].encodeElement !== undefined) {
     doc = codecElement(root, r.type, value, namespace, true, "") ?? "";
   } else {

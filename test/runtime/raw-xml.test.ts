@@ -49,6 +49,17 @@ describe("decoding raw XML", () => {
     expect(h).toEqual(s);
   });
 
+  test("an XmlElement result over HTTP GET/POST (httpRoot \"\"): the root element is the value, whatever its name", () => {
+    const make = defineOperation({ ...op(), result: { kind: "scalar", type: "xml", item: null, soapElement: "MakeResult", httpRoot: "", nullable: true } });
+    const http = decodeResponse(make, "httpGet", `<?xml version="1.0" encoding="utf-8"?>\n<m:n d1p1:at="t&amp;" xmlns:d1p1="urn:attr" xmlns:m="urn:made">t&amp;<empty /></m:n>`);
+    const soap11 = decodeResponse(make, "soap11", soap(`<MakeResult><m:n d1p1:at="t&amp;" xmlns:d1p1="urn:attr" xmlns:m="urn:made">t&amp;<empty xmlns="" /></m:n></MakeResult>`));
+    expect((http as readonly XmlElementNode[]).map((n) => [n.name, n.namespace, n.attributes[0]?.namespace, n.children.length])).toEqual([["n", "urn:made", "urn:attr", 2]]);
+    expect(JSON.stringify((http as readonly XmlElementNode[])[0]!.children)).toBe(JSON.stringify((soap11 as readonly XmlElementNode[])[0]!.children.map((c) => (typeof c === "string" ? c : { ...c, namespaces: [] }))));
+    // Only for raw XML: another result type still needs its root element.
+    const other = defineOperation({ ...make, result: { ...make.result, type: "string" } });
+    expect(() => decodeResponse(other, "httpGet", `<m:n xmlns:m="urn:made">x</m:n>`)).toThrow(DecodeError);
+  });
+
   test("mixed content keeps its text (entities and CDATA resolved), whitespace-only text alone is kept", () => {
     const v = decodeResponse(op(), "soap11", soap(`<TableResult><p>a &amp; <b>b</b><![CDATA[<c>]]> </p><q> </q></TableResult>`));
     expect(v).toEqual([

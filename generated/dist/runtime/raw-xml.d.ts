@@ -65,6 +65,8 @@ export declare class RawXmlBuilder {
     any: boolean;
     /** A start tag; `namespaceOf` resolves a qualified name (element or attribute) in the element's scope, its own declarations included. */
     open(qname: string, attrs: XmlAttributes, namespaceOf: (qname: string) => string | undefined): void;
+    /** Elements of the content open now. */
+    get depth(): number;
     /** Character data (already decoded). */
     text(s: string): void;
     /** An end tag; false when no element of the content is open (the end tag is the raw element's own). */

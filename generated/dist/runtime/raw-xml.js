@@ -85,6 +85,10 @@ export class RawXmlBuilder {
             elements: false,
         });
     }
+    /** Elements of the content open now. */
+    get depth() {
+        return this.stack.length;
+    }
     /** Character data (already decoded). */
     text(s) {
         this.any = true;

@@ -155,6 +155,8 @@ export class ResponseDecoder implements XmlSink {
   private raw: RawXmlBuilder | null = null;
   /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
   private leafScope: Map<string, string> | null = null;
+  /** The raw XML result is the document's root element itself (HTTP GET/POST, `httpRoot` ""). */
+  private rawRoot = false;
   // Outcome.
   private done = false;
   private result: unknown = undefined;
@@ -418,10 +420,18 @@ export class ResponseDecoder implements XmlSink {
       this.push(ENVELOPE, "Envelope");
       return;
     }
-    if (local !== this.op.result.httpRoot || ns !== this.namespace)
+    const r = this.op.result;
+    if (r.httpRoot === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+      // A raw XML result that is its own root element (a .NET XmlElement): the root is the content.
+      this.startResult(local, attrs);
+      this.rawRoot = true;
+      (this.raw as RawXmlBuilder).open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+      return;
+    }
+    if (local !== r.httpRoot || ns !== this.namespace)
       throw this.error(
         "",
-        `root element ${this.op.result.httpRoot} in ${this.namespace}`,
+        `root element ${r.httpRoot} in ${this.namespace}`,
         `root element <${name}> in ${ns || "no namespace"}`,
       );
     this.startResult(local, attrs);
@@ -522,7 +532,7 @@ export class ResponseDecoder implements XmlSink {
 
   close(_name: string): void {
     if (this.inLeaf && this.skipDepth === 0) {
-      if (this.raw !== null && this.raw.close()) return;
+      if (this.raw !== null && this.raw.close() && !(this.rawRoot && this.raw.depth === 0)) return;
       this.closeLeaf();
       return;
     }

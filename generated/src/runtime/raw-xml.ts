@@ -164,6 +164,11 @@ export class RawXmlBuilder {
     });
   }
 
+  /** Elements of the content open now. */
+  get depth(): number {
+    return this.stack.length;
+  }
+
   /** Character data (already decoded). */
   text(s: string): void {
     this.any = true;

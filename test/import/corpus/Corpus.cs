@@ -112,6 +112,15 @@ namespace Corpus
         }
         // ---- Raw XML (XmlElement): what the server received, and an element built from text ----
         [WebMethod] public string XmlSeen(XmlElement e) { return e == null ? "null" : e.OuterXml; }
+        [WebMethod] public XmlElement Make(string name, string text)
+        {
+            var doc = new XmlDocument();
+            var m = doc.CreateElement("m", name, "urn:made");
+            m.SetAttribute("at", "urn:attr", text);
+            m.AppendChild(doc.CreateTextNode(text));
+            m.AppendChild(doc.CreateElement("empty"));
+            return m;
+        }
         // ---- end of raw XML ----
     }
 
