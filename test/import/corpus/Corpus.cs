@@ -50,6 +50,23 @@ namespace Corpus
         [WebMethod] public XmlQualifiedName QNameOf(string ns, string name) { return new XmlQualifiedName(name, ns); }
         [WebMethod] public TimeSpan SpanOf(int seconds) { return TimeSpan.FromSeconds(seconds); }
         [WebMethod] public string SpanSeen(TimeSpan v) { return v.ToString(); }
+        // The leaf types inside a record, over every binding (a member's DataType holds in HTTP answers too).
+        public class LeafRecord
+        {
+            public string Text;
+            [XmlElement(DataType = "hexBinary")] public byte[] Hex;
+            public char Letter;
+            public XmlQualifiedName Name;
+            public XmlQualifiedName Local;
+            public XmlElement Data;
+        }
+        [WebMethod] public LeafRecord Leaves(string text)
+        {
+            var doc = new XmlDocument();
+            var d = doc.CreateElement("d", "urn:d");
+            d.AppendChild(doc.CreateTextNode(text));
+            return new LeafRecord { Text = text, Hex = System.Text.Encoding.UTF8.GetBytes(text), Letter = text[0], Name = new XmlQualifiedName("n", "urn:leaf"), Local = new XmlQualifiedName("l", ""), Data = d };
+        }
         // ---- end of leaf types ----
     }
 
