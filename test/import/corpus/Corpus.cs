@@ -138,6 +138,8 @@ namespace Corpus
             m.AppendChild(doc.CreateElement("empty"));
             return m;
         }
+        // A DataSet parameter: the tree a client decoded from Table, sent back (schema and diffgram).
+        [WebMethod] public string CountRows(DataSet ds) { return ds == null ? "null" : ds.DataSetName + ":" + ds.Tables[0].TableName + ":" + ds.Tables[0].Rows.Count + ":" + ds.Tables[0].Columns[0].DataType.Name; }
         // ---- end of raw XML ----
     }
 
