@@ -140,6 +140,14 @@ namespace Corpus
         }
         // A DataSet parameter: the tree a client decoded from Table, sent back (schema and diffgram).
         [WebMethod] public string CountRows(DataSet ds) { return ds == null ? "null" : ds.DataSetName + ":" + ds.Tables[0].TableName + ":" + ds.Tables[0].Rows.Count + ":" + ds.Tables[0].Columns[0].DataType.Name; }
+        // A list of XmlElement: each item element (XmlElement) holds one element.
+        [WebMethod] public XmlElement[] Elements(int n)
+        {
+            var d = new XmlDocument();
+            var list = new XmlElement[n];
+            for (int i = 0; i < n; i++) { list[i] = d.CreateElement("e" + i, i % 2 == 0 ? "urn:even" : ""); list[i].InnerText = i.ToString(); }
+            return list;
+        }
         // ---- end of raw XML ----
     }
 
