@@ -83,6 +83,100 @@ export const MessagesBLRecord = /* @__PURE__ */ defineRecord({
         ShareServiceBodyID: undefined,
         OperatorABackCount: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.MsgID = v;
+                break;
+            case 1:
+                o.UserID = v;
+                break;
+            case 2:
+                o.LinkID = v;
+                break;
+            case 3:
+                o.NumberID = v;
+                break;
+            case 4:
+                o.Tariff = v;
+                break;
+            case 5:
+                o.MsgType = v;
+                break;
+            case 6:
+                o.Body = v;
+                break;
+            case 7:
+                o.Udh = v;
+                break;
+            case 8:
+                o.SendDate = v;
+                break;
+            case 9:
+                o.Sender = v;
+                break;
+            case 10:
+                o.Receiver = v;
+                break;
+            case 11:
+                o.FirstLocation = v;
+                break;
+            case 12:
+                o.CurrentLocation = v;
+                break;
+            case 13:
+                o.Parts = v;
+                break;
+            case 14:
+                o.IsFlash = v;
+                break;
+            case 15:
+                o.IsRead = v;
+                break;
+            case 16:
+                o.IsUnicode = v;
+                break;
+            case 17:
+                o.Credit = v;
+                break;
+            case 18:
+                o.Module = v;
+                break;
+            case 19:
+                o.RecCount = v;
+                break;
+            case 20:
+                o.RecFailed = v;
+                break;
+            case 21:
+                o.RecSuccess = v;
+                break;
+            case 22:
+                o.IsMoneyBack = v;
+                break;
+            case 23:
+                o.UserStepedMaster = v;
+                break;
+            case 24:
+                o.UserMaster = v;
+                break;
+            case 25:
+                o.MoneyBackCount = v;
+                break;
+            case 26:
+                o.MoneyBackLevel = v;
+                break;
+            case 27:
+                o.AutoSpeechText = v;
+                break;
+            case 28:
+                o.ShareServiceBodyID = v;
+                break;
+            case 29:
+                o.OperatorABackCount = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `MsgReceptions`. */
 export const MsgReceptionsRecord = /* @__PURE__ */ defineRecord({
@@ -103,6 +197,25 @@ export const MsgReceptionsRecord = /* @__PURE__ */ defineRecord({
         DeliveryStatus: undefined,
         RecID: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.RecNumber = v;
+                break;
+            case 1:
+                o.SendDate = v;
+                break;
+            case 2:
+                o.RecStatus = v;
+                break;
+            case 3:
+                o.DeliveryStatus = v;
+                break;
+            case 4:
+                o.RecID = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `BulkReceptions`. */
 export const BulkReceptionsRecord = /* @__PURE__ */ defineRecord({
@@ -127,6 +240,31 @@ export const BulkReceptionsRecord = /* @__PURE__ */ defineRecord({
         BulkID: undefined,
         RecID: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.RecNumber = v;
+                break;
+            case 1:
+                o.SendDate = v;
+                break;
+            case 2:
+                o.RecStatus = v;
+                break;
+            case 3:
+                o.DeliveryStatus = v;
+                break;
+            case 4:
+                o.OpID = v;
+                break;
+            case 5:
+                o.BulkID = v;
+                break;
+            case 6:
+                o.RecID = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `BulkReceptionExport`. */
 export const BulkReceptionExportRecord = /* @__PURE__ */ defineRecord({
@@ -147,6 +285,25 @@ export const BulkReceptionExportRecord = /* @__PURE__ */ defineRecord({
         RecNumber: undefined,
         TotalCount: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.ReportID = v;
+                break;
+            case 1:
+                o.BulkID = v;
+                break;
+            case 2:
+                o.SendDate = v;
+                break;
+            case 3:
+                o.RecNumber = v;
+                break;
+            case 4:
+                o.TotalCount = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `ScheduleDetails`. */
 export const ScheduleDetailsRecord = /* @__PURE__ */ defineRecord({
@@ -181,6 +338,46 @@ export const ScheduleDetailsRecord = /* @__PURE__ */ defineRecord({
         SendStatus: undefined,
         ScheduleStatus: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.ScheduleID = v;
+                break;
+            case 1:
+                o.Sender = v;
+                break;
+            case 2:
+                o.Title = v;
+                break;
+            case 3:
+                o.Body = v;
+                break;
+            case 4:
+                o.BodyParts = v;
+                break;
+            case 5:
+                o.TotalCount = v;
+                break;
+            case 6:
+                o.SentCount = v;
+                break;
+            case 7:
+                o.FailedCount = v;
+                break;
+            case 8:
+                o.ScheduleDate = v;
+                break;
+            case 9:
+                o.SendDate = v;
+                break;
+            case 10:
+                o.SendStatus = v;
+                break;
+            case 11:
+                o.ScheduleStatus = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `UserDetails`. */
 export const UserDetailsRecord = /* @__PURE__ */ defineRecord({
@@ -251,6 +448,100 @@ export const UserDetailsRecord = /* @__PURE__ */ defineRecord({
         TariffID: undefined,
         ExpDate: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.UserId = v;
+                break;
+            case 1:
+                o.UserName = v;
+                break;
+            case 2:
+                o.FirstName = v;
+                break;
+            case 3:
+                o.LastName = v;
+                break;
+            case 4:
+                o.Corporation = v;
+                break;
+            case 5:
+                o.Email = v;
+                break;
+            case 6:
+                o.MobileNumbers = v;
+                break;
+            case 7:
+                o.PhoneNumbers = v;
+                break;
+            case 8:
+                o.FaxNumbers = v;
+                break;
+            case 9:
+                o.Address = v;
+                break;
+            case 10:
+                o.Desctiptions = v;
+                break;
+            case 11:
+                o.UserStatus = v;
+                break;
+            case 12:
+                o.FixTariff = v;
+                break;
+            case 13:
+                o.MaxTicket = v;
+                break;
+            case 14:
+                o.MaxOrderNumber = v;
+                break;
+            case 15:
+                o.NationalCode = v;
+                break;
+            case 16:
+                o.AccessToBranchs = v;
+                break;
+            case 17:
+                o.BulkReport = v;
+                break;
+            case 18:
+                o.EnableDelivery = v;
+                break;
+            case 19:
+                o.PostalCode = v;
+                break;
+            case 20:
+                o.CertificateNumber = v;
+                break;
+            case 21:
+                o.ProvinceName = v;
+                break;
+            case 22:
+                o.CityName = v;
+                break;
+            case 23:
+                o.ProductId = v;
+                break;
+            case 24:
+                o.CommercialCode = v;
+                break;
+            case 25:
+                o.UserOwner = v;
+                break;
+            case 26:
+                o.IsLegal = v;
+                break;
+            case 27:
+                o.userType = v;
+                break;
+            case 28:
+                o.TariffID = v;
+                break;
+            case 29:
+                o.ExpDate = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `GetPayments`. */
 export const GetPaymentsRecord = /* @__PURE__ */ defineRecord({
@@ -277,6 +568,34 @@ export const GetPaymentsRecord = /* @__PURE__ */ defineRecord({
         Descriptions: undefined,
         PayStatus: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.BankName = v;
+                break;
+            case 1:
+                o.OrderID = v;
+                break;
+            case 2:
+                o.AuthorityID = v;
+                break;
+            case 3:
+                o.Amount = v;
+                break;
+            case 4:
+                o.RequestDate = v;
+                break;
+            case 5:
+                o.CallbackDate = v;
+                break;
+            case 6:
+                o.Descriptions = v;
+                break;
+            case 7:
+                o.PayStatus = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `GroupsList`. */
 export const GroupsListRecord = /* @__PURE__ */ defineRecord({
@@ -305,6 +624,37 @@ export const GroupsListRecord = /* @__PURE__ */ defineRecord({
         ShowToChild: undefined,
         ChildsCount: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.GroupID = v;
+                break;
+            case 1:
+                o.ParentId = v;
+                break;
+            case 2:
+                o.UserID = v;
+                break;
+            case 3:
+                o.GroupName = v;
+                break;
+            case 4:
+                o.GroupDescription = v;
+                break;
+            case 5:
+                o.GroupStatus = v;
+                break;
+            case 6:
+                o.ContactCount = v;
+                break;
+            case 7:
+                o.ShowToChild = v;
+                break;
+            case 8:
+                o.ChildsCount = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `SmsQueueList`. */
 export const SmsQueueListRecord = /* @__PURE__ */ defineRecord({
@@ -333,6 +683,37 @@ export const SmsQueueListRecord = /* @__PURE__ */ defineRecord({
         RecID: undefined,
         DeliveryStatus: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.ID = v;
+                break;
+            case 1:
+                o.Sender = v;
+                break;
+            case 2:
+                o.Body = v;
+                break;
+            case 3:
+                o.Receiver = v;
+                break;
+            case 4:
+                o.InsertDate = v;
+                break;
+            case 5:
+                o.FetchDate = v;
+                break;
+            case 6:
+                o.Status = v;
+                break;
+            case 7:
+                o.RecID = v;
+                break;
+            case 8:
+                o.DeliveryStatus = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `Contact`. */
 export const ContactRecord = /* @__PURE__ */ defineRecord({
@@ -377,6 +758,61 @@ export const ContactRecord = /* @__PURE__ */ defineRecord({
         descriptions: undefined,
         contactStatus: undefined,
     }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.contactId = v;
+                break;
+            case 1:
+                o.mobilenumber = v;
+                break;
+            case 2:
+                o.firstname = v;
+                break;
+            case 3:
+                o.lastname = v;
+                break;
+            case 4:
+                o.nickname = v;
+                break;
+            case 5:
+                o.corporation = v;
+                break;
+            case 6:
+                o.phone = v;
+                break;
+            case 7:
+                o.fax = v;
+                break;
+            case 8:
+                o.email = v;
+                break;
+            case 9:
+                o.gender = v;
+                break;
+            case 10:
+                o.province = v;
+                break;
+            case 11:
+                o.city = v;
+                break;
+            case 12:
+                o.address = v;
+                break;
+            case 13:
+                o.postalCode = v;
+                break;
+            case 14:
+                o.additionaltext = v;
+                break;
+            case 15:
+                o.descriptions = v;
+                break;
+            case 16:
+                o.contactStatus = v;
+                break;
+        }
+    },
 });
 /** Descriptor of the record `ContactEvent`. */
 export const ContactEventRecord = /* @__PURE__ */ defineRecord({
@@ -390,5 +826,21 @@ export const ContactEventRecord = /* @__PURE__ */ defineRecord({
         { wire: "eventDate", prop: "eventDate", type: "dateTime", nullable: false },
     ],
     create: () => ({ contactId: undefined, eventName: undefined, eventType: undefined, eventDate: undefined }),
+    set: (o, i, v) => {
+        switch (i) {
+            case 0:
+                o.contactId = v;
+                break;
+            case 1:
+                o.eventName = v;
+                break;
+            case 2:
+                o.eventType = v;
+                break;
+            case 3:
+                o.eventDate = v;
+                break;
+        }
+    },
 });
 //# sourceMappingURL=descriptors.js.map

@@ -44,8 +44,8 @@ type StopReason = { kind: "timeout" } | { kind: "abort"; reason: unknown };
 class Stopper {
   readonly controller = new AbortController();
   reason: StopReason | undefined;
-  private readonly stopped: Promise<never>;
-  private reject: (err: unknown) => void = () => undefined;
+  /** Rejecters of the races in progress (none is left behind: a finished race removes its own). */
+  private readonly waiting = new Set<(err: unknown) => void>();
   private readonly cancels: Array<() => void> = [];
   private readonly cleanups: Array<() => void> = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -54,10 +54,6 @@ class Stopper {
     private readonly timeoutMs: number,
     private readonly ctx: () => ErrorContext,
   ) {
-    this.stopped = new Promise<never>((_resolve, reject) => {
-      this.reject = reject;
-    });
-    this.stopped.catch(() => undefined);
     if (timeoutMs > 0) this.timer = setTimeout(() => this.fire({ kind: "timeout" }), timeoutMs);
   }
 
@@ -75,7 +71,9 @@ class Stopper {
   fire(reason: StopReason): void {
     if (this.reason !== undefined) return;
     this.reason = reason;
-    this.reject(this.error());
+    const err = this.error();
+    for (const reject of this.waiting) reject(err);
+    this.waiting.clear();
     try {
       this.controller.abort(reason.kind === "abort" ? reason.reason : undefined);
     } catch {
@@ -103,7 +101,21 @@ class Stopper {
       promise.catch(() => undefined);
       return Promise.reject(this.error());
     }
-    return Promise.race([promise, this.stopped]);
+    // Not Promise.race against one pending promise: every race would leave a reaction on it,
+    // holding the settled value (each body chunk) until the call ends.
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.add(reject);
+      promise.then(
+        (value) => {
+          this.waiting.delete(reject);
+          resolve(value);
+        },
+        (err: unknown) => {
+          this.waiting.delete(reject);
+          reject(err);
+        },
+      );
+    });
   }
 
   /** Runs `cancel` (never awaited, errors ignored) when the call stops, or at once if it has. */

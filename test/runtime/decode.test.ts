@@ -11,6 +11,7 @@ import {
   SendSMSWithSpeechTextOperation,
   SoapFaultError,
   decodeResponse,
+  type RecordDescriptor,
 } from "../../generated/src/index.ts";
 
 const soap11 = (inner: string) =>
@@ -101,6 +102,19 @@ describe("record results", () => {
     expect(user?.userType).toBe(2);
     expect(user?.UserName).toBeNull();
     expect(user?.ExpDate.toString()).toBe("2025-01-01T00:00:00");
+  });
+
+  it("fills records the same through the generated setter and without one (descriptors of older generators)", () => {
+    const doc = `<UserGridList ${ns}><UserId>1</UserId><Desctiptions>d</Desctiptions><UserStatus>3</UserStatus><FixTariff>true</FixTariff><MaxTicket>0</MaxTicket><MaxOrderNumber>0</MaxOrderNumber><AccessToBranchs>false</AccessToBranchs><BulkReport>false</BulkReport><EnableDelivery>true</EnableDelivery><ProductId>0</ProductId><UserOwner>0</UserOwner><IsLegal>false</IsLegal><userType>2</userType><TariffID>0</TariffID><ExpDate>2025-01-01T00:00:00</ExpDate></UserGridList>`;
+    const record = GetUserDetailsOperation.result.type as RecordDescriptor;
+    expect(record.set).toBeTypeOf("function");
+    const { set: _set, ...withoutSet } = { ...record, fields: record.fields };
+    const op = { ...GetUserDetailsOperation, result: { ...GetUserDetailsOperation.result, type: withoutSet as RecordDescriptor } };
+    const viaSetter = decodeResponse(GetUserDetailsOperation, "httpGet", doc);
+    const viaKeys = decodeResponse(op, "httpGet", doc);
+    expect(viaKeys).toEqual(viaSetter);
+    expect(Object.keys(viaKeys as object)).toEqual(record.fields.map((f) => f.prop));
+    expect(viaSetter?.UserName).toBeNull();
   });
 
   it("null record: SOAP omits the result, HTTP sends xsi:nil", () => {

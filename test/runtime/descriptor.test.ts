@@ -29,4 +29,14 @@ describe("descriptors", () => {
     expect(Object.isFrozen(node)).toBe(true);
     expect(Object.isFrozen(node.fields)).toBe(true);
   });
+
+  it("keep a record's setter, also when its fields come late", () => {
+    const set = (o: Record<string, unknown>, i: number, v: unknown): void => {
+      if (i === 0) o["Next"] = v;
+    };
+    const node: RecordDescriptor = defineRecord({ kind: "record", name: "Node", wire: "Node", fields: () => [{ wire: "Next", prop: "Next", type: node, nullable: true }], create: () => ({ Next: undefined }), set });
+    expect(node.set).toBe(set);
+    const plain = defineRecord({ kind: "record", name: "P", wire: "P", fields: [], create: () => ({}) });
+    expect(plain.set).toBeUndefined();
+  });
 });

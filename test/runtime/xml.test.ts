@@ -3,6 +3,8 @@ import {
   XmlSyntaxError,
   XmlTokenizer,
   parseAttributes,
+  xmlName,
+  latin1OrUtf8,
   type XmlErrorCode,
   type XmlLimits,
   type XmlSink,
@@ -705,5 +707,67 @@ describe("parseAttributes", () => {
     expect(parseAttributes(many)).toHaveLength(40);
     expect(() => parseAttributes(`${many} a17="x"`)).toThrow(XmlSyntaxError);
     expectError(`<e ${many} a39="x"/>`, "syntax", 3 + many.length + 1);
+  });
+});
+
+describe("XmlTokenizer: names compared a word at a time", () => {
+  // Names of every length around the 4-byte word size; each variant differs in one byte
+  // (first, last, or one inside the overlapping tail word), so a wrong word comparison shows.
+  const names = ["a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "ShareServiceBodyID", "ناممثال"];
+  const variants = (n: string): string[] => {
+    const out = new Set<string>();
+    for (const i of [0, n.length - 1, Math.max(0, n.length - 3)]) out.add(n.slice(0, i) + (n[i] === "z" ? "y" : "z") + n.slice(i + 1));
+    out.delete(n);
+    return [...out];
+  };
+
+  /** Opens `tag` with `hint` as the tokenizer's expected name; returns the names reported. */
+  function openWithHint(hint: string, tag: string): string[] {
+    const seen: string[] = [];
+    const t = new XmlTokenizer({
+      open: (name) => {
+        seen.push(name);
+        t.expect(xmlName(hint));
+      },
+      text() {},
+      close() {},
+    });
+    t.expect(xmlName(hint));
+    t.write(`<r><${tag}/><${tag}></${tag}><${tag} a="1">x</${tag}></r>`);
+    t.end();
+    return seen;
+  }
+
+  it("a start tag is reported by its own name, whatever the hint", () => {
+    for (const n of names) {
+      expect(openWithHint(n, n)).toEqual(["r", n, n, n]);
+      for (const v of variants(n)) expect(openWithHint(n, v)).toEqual(["r", v, v, v]);
+      expect(openWithHint(n, `${n}x`)).toEqual(["r", `${n}x`, `${n}x`, `${n}x`]);
+      if (n.length > 1) expect(openWithHint(n, n.slice(0, -1))).toEqual(["r", n.slice(0, -1), n.slice(0, -1), n.slice(0, -1)]);
+    }
+  });
+
+  it("an end tag that differs in any byte is a mismatched tag", () => {
+    for (const n of names) {
+      for (const v of variants(n)) {
+        const e = failure(`<${n}>x</${v}>`);
+        expect(e.code).toBe("mismatched-tag");
+        expect(e.offset).toBe(new TextEncoder().encode(`<${n}>x`).length);
+      }
+      expect(events(`<${n}>x</${n}>`)).toEqual([["open", n, ""], ["text", "x"], ["close", n]]);
+    }
+  });
+});
+
+describe("latin1OrUtf8", () => {
+  it("decodes like TextDecoder at every length around its short-string paths, ASCII or not", () => {
+    const enc = new TextEncoder();
+    for (let n = 0; n <= 40; n++) {
+      const ascii = Array.from({ length: n }, (_, i) => String.fromCharCode(0x21 + ((i * 7) % 90))).join("");
+      for (const text of [ascii, ascii.slice(0, Math.max(0, n - 1)) + "é", "ب" + ascii]) {
+        const bytes = enc.encode(`<${text}>`);
+        expect(latin1OrUtf8(bytes, 1, bytes.length - 1)).toBe(text);
+      }
+    }
   });
 });

@@ -24,18 +24,14 @@ class Stopper {
     ctx;
     controller = new AbortController();
     reason;
-    stopped;
-    reject = () => undefined;
+    /** Rejecters of the races in progress (none is left behind: a finished race removes its own). */
+    waiting = new Set();
     cancels = [];
     cleanups = [];
     timer;
     constructor(timeoutMs, ctx) {
         this.timeoutMs = timeoutMs;
         this.ctx = ctx;
-        this.stopped = new Promise((_resolve, reject) => {
-            this.reject = reject;
-        });
-        this.stopped.catch(() => undefined);
         if (timeoutMs > 0)
             this.timer = setTimeout(() => this.fire({ kind: "timeout" }), timeoutMs);
     }
@@ -55,7 +51,10 @@ class Stopper {
         if (this.reason !== undefined)
             return;
         this.reason = reason;
-        this.reject(this.error());
+        const err = this.error();
+        for (const reject of this.waiting)
+            reject(err);
+        this.waiting.clear();
         try {
             this.controller.abort(reason.kind === "abort" ? reason.reason : undefined);
         }
@@ -83,7 +82,18 @@ class Stopper {
             promise.catch(() => undefined);
             return Promise.reject(this.error());
         }
-        return Promise.race([promise, this.stopped]);
+        // Not Promise.race against one pending promise: every race would leave a reaction on it,
+        // holding the settled value (each body chunk) until the call ends.
+        return new Promise((resolve, reject) => {
+            this.waiting.add(reject);
+            promise.then((value) => {
+                this.waiting.delete(reject);
+                resolve(value);
+            }, (err) => {
+                this.waiting.delete(reject);
+                reject(err);
+            });
+        });
     }
     /** Runs `cancel` (never awaited, errors ignored) when the call stops, or at once if it has. */
     onStop(cancel) {

@@ -11,6 +11,7 @@
  * back the same text it parsed, and converts to a `Date` only when told which offset to assume
  * for offset-less values.
  */
+import { latin1OrUtf8 } from "./xml.js";
 const PATTERN = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?$/;
 function daysInMonth(year, month) {
     if (month === 2)
@@ -134,9 +135,10 @@ export function parseDateTimeBytes(b, s, e) {
     if (i < e && b[i] === 46) {
         const start = ++i;
         while (i < e && b[i] >= 48 && b[i] <= 57)
-            fraction += String.fromCharCode(b[i++]);
+            i++;
         if (i === start)
             return null;
+        fraction = latin1OrUtf8(b, start, i);
     }
     let offset = "";
     if (i < e) {

@@ -48,6 +48,8 @@ export declare class ResponseDecoder implements XmlSink {
     private readonly tokenizer;
     private readonly lenient;
     private readonly frames;
+    /** Frames for reuse, by depth: `frames[i]` is `pool[i]` (a popped frame is reused by the next push at its depth). */
+    private readonly pool;
     /** The innermost frame (cached: read on every event). */
     private top;
     private skipDepth;
@@ -57,6 +59,8 @@ export declare class ResponseDecoder implements XmlSink {
     private leafLabel;
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
     private leafField;
+    /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
+    private leafDec;
     private str;
     private bytes;
     private len;

@@ -11,7 +11,7 @@ import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
 import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
-import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8 } from "./xml.js";
+import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, xmlName, } from "./xml.js";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 // Frame kinds.
 const ENVELOPE = 1;
@@ -22,16 +22,33 @@ const LIST = 5;
 const FAULT = 7;
 const HEADER = 8;
 const encoder = new TextEncoder();
-/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
-const nameBytes = (name) => name.includes(":") || name === "" ? null : encoder.encode(name);
-const fieldBytes = new WeakMap();
-function fieldNameBytes(record) {
-    let list = fieldBytes.get(record);
-    if (!list) {
-        list = record.fields.map((f) => nameBytes(f.wire));
-        fieldBytes.set(record, list);
+const plans = new WeakMap();
+/** The last plan looked up (a list holds many records of one type). */
+let lastRecord = null;
+let lastPlan = null;
+function planOf(record) {
+    if (record === lastRecord)
+        return lastPlan;
+    let plan = plans.get(record);
+    if (!plan) {
+        plan = {
+            names: record.fields.map((f) => xmlName(f.wire)),
+            decs: record.fields.map((f) => typeof f.type === "string" && f.type !== "string" ? (CODECS[f.type].decodeBytes ?? null) : null),
+        };
+        plans.set(record, plan);
     }
-    return list;
+    lastRecord = record;
+    lastPlan = plan;
+    return plan;
+}
+/** Stores `value` in field `index` of the record under construction in `frame`. */
+function setField(frame, index, value) {
+    const record = frame.record;
+    const obj = frame.value;
+    if (record.set !== undefined)
+        record.set(obj, index, value);
+    else
+        obj[record.fields[index].prop] = value;
 }
 const fieldMaps = new WeakMap();
 function fieldIndex(record) {
@@ -74,6 +91,8 @@ export class ResponseDecoder {
     tokenizer;
     lenient;
     frames = [];
+    /** Frames for reuse, by depth: `frames[i]` is `pool[i]` (a popped frame is reused by the next push at its depth). */
+    pool = [];
     /** The innermost frame (cached: read on every event). */
     top = undefined;
     skipDepth = 0;
@@ -85,6 +104,8 @@ export class ResponseDecoder {
     leafLabel = "";
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
     leafField = null;
+    /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
+    leafDec = null;
     str = "";
     bytes = new Uint8Array(64);
     len = 0;
@@ -183,21 +204,44 @@ export class ResponseDecoder {
         return false;
     }
     push(kind, label) {
-        const frame = {
-            kind,
-            label,
-            record: null,
-            value: null,
-            next: 0,
-            assigned: 0,
-            mask: 0,
-            ordered: true,
-            item: "",
-            itemBytes: null,
-            names: null,
-            itemType: null,
-            field: null,
-        };
+        // Frames are reused by depth (one per record would be most of the decoder's garbage).
+        const depth = this.frames.length;
+        let frame = this.pool[depth];
+        if (frame === undefined) {
+            frame = {
+                kind,
+                label,
+                record: null,
+                value: null,
+                next: 0,
+                assigned: 0,
+                mask: 0,
+                ordered: true,
+                item: "",
+                itemName: null,
+                names: null,
+                decs: null,
+                itemType: null,
+                field: null,
+            };
+            this.pool[depth] = frame;
+        }
+        else {
+            frame.kind = kind;
+            frame.label = label;
+            frame.record = null;
+            frame.value = null;
+            frame.next = 0;
+            frame.assigned = 0;
+            frame.mask = 0;
+            frame.ordered = true;
+            frame.item = "";
+            frame.itemName = null;
+            frame.names = null;
+            frame.decs = null;
+            frame.itemType = null;
+            frame.field = null;
+        }
         this.frames.push(frame);
         this.top = frame;
         return frame;
@@ -209,8 +253,8 @@ export class ResponseDecoder {
             const f = this.push(LIST, label);
             f.value = nil ? null : [];
             f.item = listResult.item;
-            f.itemBytes = nameBytes(f.item);
-            this.tokenizer.expect(f.itemBytes, f.item);
+            f.itemName = xmlName(f.item);
+            this.tokenizer.expect(f.itemName);
             f.itemType = listResult.type;
             f.field = field;
             return;
@@ -220,7 +264,9 @@ export class ResponseDecoder {
             f.record = type;
             f.field = field;
             f.value = nil ? null : type.create();
-            f.names = fieldNameBytes(type);
+            const plan = planOf(type);
+            f.names = plan.names;
+            f.decs = plan.decs;
             this.hint(f);
             return;
         }
@@ -388,6 +434,7 @@ export class ResponseDecoder {
         const type = field.type;
         if (typeof type === "string" || type.kind === "enum") {
             this.leafField = field;
+            this.leafDec = top.decs[index];
             this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
             return;
         }
@@ -474,7 +521,7 @@ export class ResponseDecoder {
                                 this.frames.pop();
                                 throw err;
                             }
-                            obj[f.prop] = null;
+                            setField(frame, i, null);
                         }
                     }
                 }
@@ -555,19 +602,26 @@ export class ResponseDecoder {
     }
     /** Tells the tokenizer which start tag a record expects next. */
     hint(f) {
-        const names = f.names;
-        const next = f.next;
-        if (next < names.length)
-            this.tokenizer.expect(names[next] ?? null, f.record.fields[next].wire);
-        else
-            this.tokenizer.expect(null, "");
+        this.tokenizer.expect(f.names[f.next] ?? null);
     }
     closeLeaf() {
         this.inLeaf = false;
         const top = this.top;
         // Fast path: a non-nil scalar field of a record.
         if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
-            top.value[this.leafField.prop] = this.scalar(this.leafType);
+            const dec = this.leafDec;
+            let value;
+            if (dec === null)
+                value = this.scalar(this.leafType);
+            else {
+                try {
+                    value = dec(this.bytes, 0, this.len);
+                }
+                catch {
+                    value = this.scalar(this.leafType); // the same error, with the field's path
+                }
+            }
+            setField(top, top.next - 1, value);
             this.hint(top);
             return;
         }
@@ -597,7 +651,7 @@ export class ResponseDecoder {
                 this.done = true;
         }
         else if (top.kind === RECORD)
-            top.value[field.prop] = value;
+            setField(top, top.next - 1, value);
         else
             top.value.push(value);
     }
@@ -610,12 +664,12 @@ export class ResponseDecoder {
                 this.done = true;
         }
         else if (parent.kind === RECORD && field !== null) {
-            parent.value[field.prop] = value;
+            setField(parent, parent.next - 1, value);
             this.hint(parent);
         }
         else if (parent.kind === LIST) {
             parent.value.push(value);
-            this.tokenizer.expect(parent.itemBytes, parent.item);
+            this.tokenizer.expect(parent.itemName);
         }
     }
     // SOAP faults: a small subtree, collected as text by local-name path.

@@ -30,6 +30,13 @@ export interface RecordDescriptor {
      * objects in JavaScript engines). Emitted by the generator from `fields`.
      */
     readonly create: () => Record<string, unknown>;
+    /**
+     * Stores `value` in field `index` (position in `fields`) of a record made by `create`: one
+     * function with a named store per field, so that the decoder writes every property through
+     * a monomorphic store instead of a generic keyed one. Emitted by the generator; without it
+     * the decoder writes `record[fields[index].prop]`.
+     */
+    readonly set?: (record: Record<string, unknown>, index: number, value: unknown) => void;
 }
 /** The type of a value on the wire. */
 export type ValueType = ScalarName | EnumDescriptor | RecordDescriptor;

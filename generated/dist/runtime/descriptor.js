@@ -32,6 +32,7 @@ export function defineRecord(descriptor) {
         name: descriptor.name,
         wire: descriptor.wire,
         create: descriptor.create,
+        ...(descriptor.set === undefined ? {} : { set: descriptor.set }),
         get fields() {
             return (resolved ??= deepFreeze(fields()));
         },

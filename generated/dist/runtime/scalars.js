@@ -47,6 +47,7 @@ let negative = false;
  * Checks that the trimmed text is `[+-]?[0-9]+`; returns the number of significant digits
  * (leading zeros skipped; at least 1).
  */
+const notA = (type) => new CodecError(type === "long" ? "not a long" : `not an ${type}`);
 function digits(b, s, e, type) {
     trim(b, s, e);
     let i = ts;
@@ -54,12 +55,13 @@ function digits(b, s, e, type) {
     negative = b[i] === 45;
     if (negative || b[i] === 43)
         i++;
+    // The message is built only when thrown: this runs for every integer decoded.
     if (i >= end)
-        throw new CodecError(`not ${type}`);
+        throw notA(type);
     for (let k = i; k < end; k++) {
         const d = b[k] - 48;
         if (d < 0 || d > 9)
-            throw new CodecError(`not ${type}`);
+            throw notA(type);
     }
     while (i < end - 1 && b[i] === 48)
         i++;
@@ -74,7 +76,7 @@ function small(b, i, n) {
     return v;
 }
 function intFromBytes(b, s, e, min, max, type) {
-    const n = digits(b, s, e, `an ${type}`);
+    const n = digits(b, s, e, type);
     if (n > 15)
         throw new CodecError(`${type} out of range`);
     const v = small(b, digitsStart, n);
@@ -85,7 +87,7 @@ function intFromBytes(b, s, e, min, max, type) {
 }
 const E15 = 10n ** 15n;
 function longFromBytes(b, s, e) {
-    const n = digits(b, s, e, "a long");
+    const n = digits(b, s, e, "long");
     if (n > 19)
         throw new CodecError("long out of range");
     const i = digitsStart;

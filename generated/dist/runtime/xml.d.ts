@@ -76,6 +76,18 @@ export interface XmlLimits {
     /** Check XML-namespace well-formedness (QNames, declared prefixes, unique expanded attribute names). Default false. */
     namespaces?: boolean;
 }
+/**
+ * An element name with its UTF-8 bytes, also as little-endian 32-bit words, so that the
+ * tokenizer compares a tag with it four bytes at a time.
+ */
+export interface XmlName {
+    readonly name: string;
+    readonly bytes: Uint8Array;
+    /** The bytes as words: one per whole 4 bytes, then the last 4 bytes (overlapping) when the length is not a multiple of 4. */
+    readonly words: Int32Array;
+}
+/** An {@link XmlName} for the tokenizer's expected-name hint (null for a prefixed or empty name: no hint). */
+export declare const xmlName: (name: string) => XmlName | null;
 /** Decodes validated UTF-8; short ASCII runs without a TextDecoder call. */
 export declare function latin1OrUtf8(s: Uint8Array, start: number, end: number): string;
 /**
@@ -124,13 +136,12 @@ export declare class XmlTokenizer {
     private readonly nsMark;
     constructor(sink: XmlSink, limits?: XmlLimits);
     /** Name the next start tag most likely has (a hint: any other name is still read normally). */
-    private expBytes;
     private expName;
     /**
-     * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
-     * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+     * Hints that the next start tag is probably `name` (from {@link xmlName}: a valid name
+     * without a colon); a matching tag then skips the name scan and lookup.
      */
-    expect(bytes: Uint8Array | null, name: string): void;
+    expect(name: XmlName | null): void;
     /**
      * The namespace URI bound to the prefix of `qname` at the current element (its own
      * declarations included): "" for no prefix and no default namespace, undefined when the

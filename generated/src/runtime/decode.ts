@@ -12,7 +12,15 @@ import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType 
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
 import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
-import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, type XmlAttributes, type XmlSink } from "./xml.js";
+import {
+  XmlSyntaxError,
+  XmlTokenizer,
+  latin1OrUtf8,
+  xmlName,
+  type XmlAttributes,
+  type XmlName,
+  type XmlSink,
+} from "./xml.js";
 
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 
@@ -56,26 +64,53 @@ interface Frame {
   ordered: boolean;
   /** List item element and type (lists). */
   item: string;
-  /** UTF-8 bytes of the list item name, or the record's field names. */
-  itemBytes: Uint8Array | null;
-  names: Array<Uint8Array | null> | null;
+  /** The list item name, or the record's field names, for the tokenizer's hint. */
+  itemName: XmlName | null;
+  names: Array<XmlName | null> | null;
+  decs: Array<BytesDecoder | null> | null;
   itemType: ValueType | null;
   /** Where the finished value goes: a record field, the list, or the result. */
   field: FieldDescriptor | null;
 }
 
 const encoder = new TextEncoder();
-/** UTF-8 bytes of a wire name, for the tokenizer's expected-name hint (null: no hint). */
-const nameBytes = (name: string): Uint8Array | null =>
-  name.includes(":") || name === "" ? null : encoder.encode(name);
-const fieldBytes = new WeakMap<RecordDescriptor, Array<Uint8Array | null>>();
-function fieldNameBytes(record: RecordDescriptor): Array<Uint8Array | null> {
-  let list = fieldBytes.get(record);
-  if (!list) {
-    list = record.fields.map((f) => nameBytes(f.wire));
-    fieldBytes.set(record, list);
+
+/** Reads a scalar from UTF-8 bytes (throws CodecError). */
+type BytesDecoder = (b: Uint8Array, s: number, e: number) => unknown;
+
+/** What the decoder works out once per record type: field names for the tokenizer's hint, and each scalar field's byte decoder. */
+interface RecordPlan {
+  readonly names: Array<XmlName | null>;
+  /** Per field: the codec's decodeBytes for a non-string scalar field, else null. */
+  readonly decs: Array<BytesDecoder | null>;
+}
+const plans = new WeakMap<RecordDescriptor, RecordPlan>();
+/** The last plan looked up (a list holds many records of one type). */
+let lastRecord: RecordDescriptor | null = null;
+let lastPlan: RecordPlan | null = null;
+function planOf(record: RecordDescriptor): RecordPlan {
+  if (record === lastRecord) return lastPlan as RecordPlan;
+  let plan = plans.get(record);
+  if (!plan) {
+    plan = {
+      names: record.fields.map((f) => xmlName(f.wire)),
+      decs: record.fields.map((f) =>
+        typeof f.type === "string" && f.type !== "string" ? (CODECS[f.type].decodeBytes ?? null) : null,
+      ),
+    };
+    plans.set(record, plan);
   }
-  return list;
+  lastRecord = record;
+  lastPlan = plan;
+  return plan;
+}
+
+/** Stores `value` in field `index` of the record under construction in `frame`. */
+function setField(frame: Frame, index: number, value: unknown): void {
+  const record = frame.record as RecordDescriptor;
+  const obj = frame.value as Record<string, unknown>;
+  if (record.set !== undefined) record.set(obj, index, value);
+  else obj[record.fields[index]!.prop] = value;
 }
 
 const fieldMaps = new WeakMap<RecordDescriptor, Map<string, number>>();
@@ -135,6 +170,8 @@ export class ResponseDecoder implements XmlSink {
   private readonly tokenizer: XmlTokenizer;
   private readonly lenient: boolean;
   private readonly frames: Frame[] = [];
+  /** Frames for reuse, by depth: `frames[i]` is `pool[i]` (a popped frame is reused by the next push at its depth). */
+  private readonly pool: Frame[] = [];
   /** The innermost frame (cached: read on every event). */
   private top: Frame | undefined = undefined;
   private skipDepth = 0;
@@ -146,6 +183,8 @@ export class ResponseDecoder implements XmlSink {
   private leafLabel = "";
   /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
   private leafField: FieldDescriptor | null = null;
+  /** Byte decoder of the record field a leaf in progress belongs to (null: see leafType). */
+  private leafDec: BytesDecoder | null = null;
   private str = "";
   private bytes = new Uint8Array(64);
   private len = 0;
@@ -258,21 +297,43 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private push(kind: number, label: string): Frame {
-    const frame: Frame = {
-      kind,
-      label,
-      record: null,
-      value: null,
-      next: 0,
-      assigned: 0,
-      mask: 0,
-      ordered: true,
-      item: "",
-      itemBytes: null,
-      names: null,
-      itemType: null,
-      field: null,
-    };
+    // Frames are reused by depth (one per record would be most of the decoder's garbage).
+    const depth = this.frames.length;
+    let frame = this.pool[depth];
+    if (frame === undefined) {
+      frame = {
+        kind,
+        label,
+        record: null,
+        value: null,
+        next: 0,
+        assigned: 0,
+        mask: 0,
+        ordered: true,
+        item: "",
+        itemName: null,
+        names: null,
+        decs: null,
+        itemType: null,
+        field: null,
+      };
+      this.pool[depth] = frame;
+    } else {
+      frame.kind = kind;
+      frame.label = label;
+      frame.record = null;
+      frame.value = null;
+      frame.next = 0;
+      frame.assigned = 0;
+      frame.mask = 0;
+      frame.ordered = true;
+      frame.item = "";
+      frame.itemName = null;
+      frame.names = null;
+      frame.decs = null;
+      frame.itemType = null;
+      frame.field = null;
+    }
     this.frames.push(frame);
     this.top = frame;
     return frame;
@@ -291,8 +352,8 @@ export class ResponseDecoder implements XmlSink {
       const f = this.push(LIST, label);
       f.value = nil ? null : [];
       f.item = listResult.item;
-      f.itemBytes = nameBytes(f.item);
-      this.tokenizer.expect(f.itemBytes, f.item);
+      f.itemName = xmlName(f.item);
+      this.tokenizer.expect(f.itemName);
       f.itemType = listResult.type;
       f.field = field;
       return;
@@ -302,7 +363,9 @@ export class ResponseDecoder implements XmlSink {
       f.record = type;
       f.field = field;
       f.value = nil ? null : type.create();
-      f.names = fieldNameBytes(type);
+      const plan = planOf(type);
+      f.names = plan.names;
+      f.decs = plan.decs;
       this.hint(f);
       return;
     }
@@ -480,6 +543,7 @@ export class ResponseDecoder implements XmlSink {
     const type = field.type;
     if (typeof type === "string" || type.kind === "enum") {
       this.leafField = field;
+      this.leafDec = (top.decs as Array<BytesDecoder | null>)[index]!;
       this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
       return;
     }
@@ -559,7 +623,7 @@ export class ResponseDecoder implements XmlSink {
                 this.frames.pop();
                 throw err;
               }
-              obj[f.prop] = null;
+              setField(frame, i, null);
             }
           }
         } else if (!this.nullableHere(frame.field)) {
@@ -651,11 +715,7 @@ export class ResponseDecoder implements XmlSink {
 
   /** Tells the tokenizer which start tag a record expects next. */
   private hint(f: Frame): void {
-    const names = f.names as Array<Uint8Array | null>;
-    const next = f.next;
-    if (next < names.length)
-      this.tokenizer.expect(names[next] ?? null, (f.record as RecordDescriptor).fields[next]!.wire);
-    else this.tokenizer.expect(null, "");
+    this.tokenizer.expect((f.names as Array<XmlName | null>)[f.next] ?? null);
   }
 
   private closeLeaf(): void {
@@ -663,7 +723,17 @@ export class ResponseDecoder implements XmlSink {
     const top = this.top;
     // Fast path: a non-nil scalar field of a record.
     if (top !== undefined && top.kind === RECORD && !this.leafNil && typeof this.leafType === "string") {
-      (top.value as Record<string, unknown>)[(this.leafField as FieldDescriptor).prop] = this.scalar(this.leafType);
+      const dec = this.leafDec;
+      let value: unknown;
+      if (dec === null) value = this.scalar(this.leafType);
+      else {
+        try {
+          value = dec(this.bytes, 0, this.len);
+        } catch {
+          value = this.scalar(this.leafType); // the same error, with the field's path
+        }
+      }
+      setField(top, top.next - 1, value);
       this.hint(top);
       return;
     }
@@ -687,7 +757,7 @@ export class ResponseDecoder implements XmlSink {
       this.result = value;
       this.hasResult = true;
       if (top === undefined) this.done = true;
-    } else if (top.kind === RECORD) (top.value as Record<string, unknown>)[(field as FieldDescriptor).prop] = value;
+    } else if (top.kind === RECORD) setField(top, top.next - 1, value);
     else (top.value as unknown[]).push(value);
   }
 
@@ -698,11 +768,11 @@ export class ResponseDecoder implements XmlSink {
       this.hasResult = true;
       if (parent === undefined) this.done = true;
     } else if (parent.kind === RECORD && field !== null) {
-      (parent.value as Record<string, unknown>)[field.prop] = value;
+      setField(parent, parent.next - 1, value);
       this.hint(parent);
     } else if (parent.kind === LIST) {
       (parent.value as unknown[]).push(value);
-      this.tokenizer.expect(parent.itemBytes, parent.item);
+      this.tokenizer.expect(parent.itemName);
     }
   }
 

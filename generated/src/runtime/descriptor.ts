@@ -58,6 +58,13 @@ export interface RecordDescriptor {
    * objects in JavaScript engines). Emitted by the generator from `fields`.
    */
   readonly create: () => Record<string, unknown>;
+  /**
+   * Stores `value` in field `index` (position in `fields`) of a record made by `create`: one
+   * function with a named store per field, so that the decoder writes every property through
+   * a monomorphic store instead of a generic keyed one. Emitted by the generator; without it
+   * the decoder writes `record[fields[index].prop]`.
+   */
+  readonly set?: (record: Record<string, unknown>, index: number, value: unknown) => void;
 }
 
 /** The type of a value on the wire. */
@@ -159,6 +166,7 @@ export function defineRecord(descriptor: RecordDescriptor | LazyRecordDescriptor
     name: descriptor.name,
     wire: descriptor.wire,
     create: descriptor.create,
+    ...(descriptor.set === undefined ? {} : { set: descriptor.set }),
     get fields(): readonly FieldDescriptor[] {
       return (resolved ??= deepFreeze(fields()));
     },

@@ -54,16 +54,19 @@ let negative = false;
  * Checks that the trimmed text is `[+-]?[0-9]+`; returns the number of significant digits
  * (leading zeros skipped; at least 1).
  */
+const notA = (type: string): CodecError => new CodecError(type === "long" ? "not a long" : `not an ${type}`);
+
 function digits(b: Uint8Array, s: number, e: number, type: string): number {
   trim(b, s, e);
   let i = ts;
   const end = te;
   negative = b[i] === 45;
   if (negative || b[i] === 43) i++;
-  if (i >= end) throw new CodecError(`not ${type}`);
+  // The message is built only when thrown: this runs for every integer decoded.
+  if (i >= end) throw notA(type);
   for (let k = i; k < end; k++) {
     const d = b[k]! - 48;
-    if (d < 0 || d > 9) throw new CodecError(`not ${type}`);
+    if (d < 0 || d > 9) throw notA(type);
   }
   while (i < end - 1 && b[i] === 48) i++;
   digitsStart = i;
@@ -78,7 +81,7 @@ function small(b: Uint8Array, i: number, n: number): number {
 }
 
 function intFromBytes(b: Uint8Array, s: number, e: number, min: number, max: number, type: string): number {
-  const n = digits(b, s, e, `an ${type}`);
+  const n = digits(b, s, e, type);
   if (n > 15) throw new CodecError(`${type} out of range`);
   const v = small(b, digitsStart, n);
   const r = negative ? (v === 0 ? 0 : -v) : v;
@@ -88,7 +91,7 @@ function intFromBytes(b: Uint8Array, s: number, e: number, min: number, max: num
 
 const E15 = 10n ** 15n;
 function longFromBytes(b: Uint8Array, s: number, e: number): bigint {
-  const n = digits(b, s, e, "a long");
+  const n = digits(b, s, e, "long");
   if (n > 19) throw new CodecError("long out of range");
   const i = digitsStart;
   const v = n <= 15 ? BigInt(small(b, i, n)) : BigInt(small(b, i, n - 15)) * E15 + BigInt(small(b, i + n - 15, 15));

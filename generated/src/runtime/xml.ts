@@ -126,13 +126,18 @@ const LOWER_X = 0x78;
 const XML_NS = "http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
 
-/** Bit 1: ASCII NameStartChar, bit 2: ASCII NameChar, bit 4: XML whitespace. */
+/** Bit 1: ASCII NameStartChar, bit 2: ASCII NameChar, bit 4: XML whitespace, bit 8: `<`, bit 16: `&`, CR or `]` (text that needs a second look). */
 const TABLE = /* @__PURE__ */ (() => {
   const t = new Uint8Array(256);
   for (let c = 0; c < 128; c++) {
     const start = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === COLON || c === 0x5f;
     const name = start || (c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2e;
-    t[c] = (start ? 1 : 0) | (name ? 2 : 0) | (c === SPACE || c === TAB || c === LF || c === CR ? 4 : 0);
+    t[c] =
+      (start ? 1 : 0) |
+      (name ? 2 : 0) |
+      (c === SPACE || c === TAB || c === LF || c === CR ? 4 : 0) |
+      (c === LT ? 8 : 0) |
+      (c === AMP || c === CR || c === RBRACKET ? 16 : 0);
   }
   return t;
 })();
@@ -207,8 +212,7 @@ function scanName(s: Uint8Array, i: number, len: number): number {
 
 // Name cache: direct-mapped, bounded (4096 names of at most maxNameLength bytes).
 const CACHE_SIZE = 4096;
-const cacheKeys: Array<Uint8Array | undefined> = new Array<Uint8Array | undefined>(CACHE_SIZE);
-const cacheNames: string[] = new Array<string>(CACHE_SIZE);
+const cacheKeys: Array<XmlName | undefined> = new Array<XmlName | undefined>(CACHE_SIZE);
 const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** The string for name bytes `s[start..end)` (hash {@link nameHash}), from the cache when possible. */
@@ -216,39 +220,101 @@ function nameString(s: Uint8Array, start: number, end: number, hash: number): st
   const slot = (hash ^ (hash >>> 12)) & (CACHE_SIZE - 1);
   const key = cacheKeys[slot];
   const n = end - start;
-  if (key !== undefined && key.length === n) {
+  if (key !== undefined && key.bytes.length === n) {
     let k = 0;
-    while (k < n && key[k] === s[start + k]) k++;
+    while (k < n && key.bytes[k] === s[start + k]) k++;
     if (k === n) {
       lastKey = key;
-      return cacheNames[slot]!;
+      return key.name;
     }
   }
   const copy = s.slice(start, end);
-  const str = latin1OrUtf8(copy, 0, n);
-  cacheKeys[slot] = copy;
-  cacheNames[slot] = str;
-  lastKey = copy;
-  return str;
+  lastKey = cacheKeys[slot] = makeName(latin1OrUtf8(copy, 0, n), copy);
+  return lastKey.name;
 }
 
-/** The bytes of the name last returned by {@link nameString}. */
-let lastKey: Uint8Array = new Uint8Array(0);
+/** The name last returned by {@link nameString}. */
+let lastKey: XmlName;
+
+/**
+ * An element name with its UTF-8 bytes, also as little-endian 32-bit words, so that the
+ * tokenizer compares a tag with it four bytes at a time.
+ */
+export interface XmlName {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  /** The bytes as words: one per whole 4 bytes, then the last 4 bytes (overlapping) when the length is not a multiple of 4. */
+  readonly words: Int32Array;
+}
+
+function makeName(name: string, bytes: Uint8Array): XmlName {
+  const n = bytes.length;
+  const whole = n >> 2;
+  const words = new Int32Array(n < 4 ? 0 : whole + ((n & 3) === 0 ? 0 : 1));
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, n);
+  for (let i = 0; i < whole; i++) words[i] = dv.getInt32(i * 4, true);
+  if (words.length > whole) words[whole] = dv.getInt32(n - 4, true);
+  return { name, bytes, words };
+}
+
+/** An {@link XmlName} for the tokenizer's expected-name hint (null for a prefixed or empty name: no hint). */
+export const xmlName = (name: string): XmlName | null =>
+  name === "" || name.includes(":") ? null : makeName(name, encoder.encode(name));
+
+/** Whether `s[at..)` starts with the bytes of `k` (the caller checked that they are in range). */
+function sameName(dv: DataView, s: Uint8Array, at: number, k: XmlName): boolean {
+  const w = k.words;
+  const b = k.bytes;
+  const n = b.length;
+  if (n < 4) {
+    for (let j = 0; j < n; j++) if (b[j] !== s[at + j]) return false;
+    return true;
+  }
+  const whole = n >> 2;
+  for (let i = 0; i < whole; i++) if (dv.getInt32(at + i * 4, true) !== w[i]) return false;
+  return whole === w.length || dv.getInt32(at + n - 4, true) === w[whole];
+}
 
 /** The bytes of a name string (from the cache key when it is there). */
 const encoder = /* @__PURE__ */ new TextEncoder();
+
+/** The string of `k` (0 to 8) ASCII bytes at `i`, made in one step. */
+function upTo8(s: Uint8Array, i: number, k: number): string {
+  const f = String.fromCharCode;
+  switch (k) {
+    case 0:
+      return "";
+    case 1:
+      return f(s[i]!);
+    case 2:
+      return f(s[i]!, s[i + 1]!);
+    case 3:
+      return f(s[i]!, s[i + 1]!, s[i + 2]!);
+    case 4:
+      return f(s[i]!, s[i + 1]!, s[i + 2]!, s[i + 3]!);
+    case 5:
+      return f(s[i]!, s[i + 1]!, s[i + 2]!, s[i + 3]!, s[i + 4]!);
+    case 6:
+      return f(s[i]!, s[i + 1]!, s[i + 2]!, s[i + 3]!, s[i + 4]!, s[i + 5]!);
+    case 7:
+      return f(s[i]!, s[i + 1]!, s[i + 2]!, s[i + 3]!, s[i + 4]!, s[i + 5]!, s[i + 6]!);
+    default:
+      return f(s[i]!, s[i + 1]!, s[i + 2]!, s[i + 3]!, s[i + 4]!, s[i + 5]!, s[i + 6]!, s[i + 7]!);
+  }
+}
 
 /** Decodes validated UTF-8; short ASCII runs without a TextDecoder call. */
 export function latin1OrUtf8(s: Uint8Array, start: number, end: number): string {
   const n = end - start;
   if (n <= 24) {
+    let bits = 0;
+    for (let i = start; i < end; i++) bits |= s[i]!;
+    if (bits >= 0x80) return utf8.decode(s.subarray(start, end));
+    // Up to eight characters per string made: one string for most values, few intermediates.
     let out = "";
-    for (let i = start; i < end; i++) {
-      const c = s[i]!;
-      if (c >= 0x80) return utf8.decode(s.subarray(start, end));
-      out += String.fromCharCode(c);
-    }
-    return out;
+    let i = start;
+    for (; end - i > 8; i += 8) out += upTo8(s, i, 8);
+    return out + upTo8(s, i, end - i);
   }
   return utf8.decode(s.subarray(start, end));
 }
@@ -294,6 +360,11 @@ function findInvalid(s: Uint8Array, from: number, to: number): number {
         continue;
       }
       return i;
+    }
+    // A whole two-byte sequence (Arabic, Persian, Cyrillic, ... text): nothing more to check.
+    if (b >= 0xc2 && b <= 0xdf && i + 1 < to && (s[i + 1]! & 0xc0) === 0x80) {
+      i += 2;
+      continue;
     }
     let n: number;
     let lo = 0x80;
@@ -531,7 +602,7 @@ export class XmlTokenizer {
   private held: Uint8Array = EMPTY;
   private pendingSurrogate = "";
   private readonly stack: string[] = [];
-  private readonly stackBytes: Uint8Array[] = [];
+  private readonly stackBytes: XmlName[] = [];
   private depth = 0;
   private phase = PROLOG;
   private mode = MARKUP;
@@ -553,15 +624,13 @@ export class XmlTokenizer {
   }
 
   /** Name the next start tag most likely has (a hint: any other name is still read normally). */
-  private expBytes: Uint8Array | null = null;
-  private expName = "";
+  private expName: XmlName | null = null;
 
   /**
-   * Hints that the next start tag is probably `name` (given as its UTF-8 bytes too, which must
-   * be a valid name without a colon); a matching tag then skips the name scan and lookup.
+   * Hints that the next start tag is probably `name` (from {@link xmlName}: a valid name
+   * without a colon); a matching tag then skips the name scan and lookup.
    */
-  expect(bytes: Uint8Array | null, name: string): void {
-    this.expBytes = bytes;
+  expect(name: XmlName | null): void {
     this.expName = name;
   }
 
@@ -766,6 +835,7 @@ export class XmlTokenizer {
     const stack = this.stack;
     const stackBytes = this.stackBytes;
     const len = buf.length;
+    const dv = new DataView(buf.buffer, buf.byteOffset, len);
     const base = this.base;
     const maxName = this.maxName;
     let depth = this.depth;
@@ -830,20 +900,19 @@ export class XmlTokenizer {
 
       const c = buf[p]!;
       if (c !== LT) {
-        // Find the next '<', noting '&', CR and ']' on the way (short runs: a loop beats indexOf).
+        // Find the next '<', noting '&', CR and ']' on the way: one pass, and text without them
+        // goes to the sink as it is (no second look).
         let lt = p;
         let special = false;
-        const short = p + 48 < len ? p + 48 : len;
-        while (lt < short) {
-          const b = buf[lt]!;
-          if (b === LT) break;
-          if (b === AMP || b === CR || b === RBRACKET) special = true;
+        while (lt < len) {
+          const k = TABLE[buf[lt]!]! & 24;
+          if (k !== 0) {
+            if (k === 8) break;
+            special = true;
+          }
           lt++;
         }
-        if (lt === short) {
-          lt = short === len ? -1 : buf.indexOf(LT, short);
-          special = true;
-        }
+        if (lt === len) lt = -1;
         const end = lt < 0 ? len : lt;
         if (this.phase !== ROOT) {
           for (let i = p; i < end; i++) {
@@ -894,13 +963,12 @@ export class XmlTokenizer {
 
       if (c1 === SLASH) {
         if (depth === 0) throw new XmlSyntaxError("mismatched-tag", "end tag without a matching start tag", base + p);
-        const top = stackBytes[depth - 1]!;
+        const topName = stackBytes[depth - 1]!;
+        const top = topName.bytes;
         const n = top.length;
         let k = p + 2;
         if (k + n < len) {
-          let i = 0;
-          while (i < n && top[i] === buf[k + i]) i++;
-          k += i;
+          if (sameName(dv, buf, k, topName)) k += n;
         } else {
           while (k < len && k - p - 2 < n && top[k - p - 2] === buf[k]) k++;
           if (k >= len) break; // a prefix of the expected name so far: need more input
@@ -1022,15 +1090,12 @@ export class XmlTokenizer {
       let hash = 0;
       let colon = false;
       let expected = false;
-      const exp = this.expBytes;
+      const exp = this.expName;
       if (exp !== null) {
-        const n = exp.length;
-        const e = p + 1 + n;
+        const e = p + 1 + exp.bytes.length;
         if (e < len) {
-          let i = 0;
-          while (i < n && exp[i] === buf[p + 1 + i]) i++;
           const t = buf[e]!;
-          if (i === n && (t === GT || t === SLASH || isWs(t))) {
+          if ((t === GT || t === SLASH || isWs(t)) && sameName(dv, buf, p + 1, exp)) {
             nameEnd = e;
             expected = true;
           }
@@ -1070,7 +1135,7 @@ export class XmlTokenizer {
         throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
       let name: string;
       if (expected) {
-        name = this.expName;
+        name = exp!.name;
         stackBytes[depth] = exp!;
       } else {
         name = nameString(buf, p + 1, nameEnd, hash);

@@ -24,6 +24,9 @@ describe("emitDescriptors", () => {
     expect(text).toContain('wire: "InnerWire"');
     expect(text).toContain('{ wire: "In", prop: "In", type: InnerRecord, nullable: true }');
     expect(text).toContain("create: () => ({ In: undefined, c: undefined })");
+    // one named store per field, by position (a property key that is not an identifier is quoted)
+    expect(text).toContain("set: (o, i, v) => { switch (i) { case 0: o.In = v; break; case 1: o.c = v; break; } }");
+    expect(text).toContain("case 0: o.xy = v; break;");
   });
 
   it("imports exactly what it uses, enum values from types", () => {
