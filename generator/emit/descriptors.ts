@@ -39,8 +39,10 @@ export function emitDescriptors(model: ServiceModel): EmittedSource {
           type: file.use(RT_TYPES.RecordDescriptor),
           initializer:
             `/* @__PURE__ */ ${file.use(RT.defineRecord)}({ kind: "record", name: ${JSON.stringify(r.name)}, wire: ${JSON.stringify(r.wireName)}, fields: ${r.recursive ? "() => " : ""}[\n${fields}\n],\n` +
-            `create: () => ({ ${r.fields.map((f) => `${f.propertyKey}: undefined`).join(", ")} }),\n` +
-            `set: (o, i, v) => { switch (i) { ${r.fields.map((f, i) => `case ${i}: o${f.propertyKey.startsWith('"') ? `[${f.propertyKey}]` : `.${f.propertyKey}`} = v; break;`).join(" ")} } } })`,
+            `create: () => ({ ${r.fields.map((f) => `${f.propertyKey}: undefined`).join(", ")} })` +
+            // A record without fields (System.TimeSpan) has nothing to set (and unused parameters would not compile).
+            (r.fields.length === 0 ? "" : `,\nset: (o, i, v) => { switch (i) { ${r.fields.map((f, i) => `case ${i}: o${f.propertyKey.startsWith('"') ? `[${f.propertyKey}]` : `.${f.propertyKey}`} = v; break;`).join(" ")} } }`) +
+            ` })`,
         },
       ],
     });

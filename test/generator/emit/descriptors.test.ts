@@ -35,3 +35,12 @@ describe("emitDescriptors", () => {
     expect(text).toMatch(/import \{\s*type EnumDescriptor,\s*type RecordDescriptor,\s*defineEnum,\s*defineRecord,?\s*\} from "\.\/runtime\/index\.js";/);
   });
 });
+
+describe("emitDescriptors: a record without fields (System.TimeSpan as XmlSerializer publishes it)", () => {
+  it("has no set function (nothing to set; unused parameters would not compile)", () => {
+    const model = miniModel(op("SpanOf", "", "{ kind: record, type: TimeSpan, soapElement: SpanOfResult, httpRoot: TimeSpan, nullable: false }"), "records:\n  TimeSpan:\n    fields: []\n");
+    const text = print(emitDescriptors(model));
+    expect(text).toMatch(/defineRecord\(\{ kind: "record", name: "TimeSpan", wire: "TimeSpan", fields: \[\s*\],\s*create: \(\) => \(\{\s*\}\) \}\);/);
+    expect(text).not.toContain("set:");
+  });
+});
