@@ -70,6 +70,8 @@ export declare class ResponseDecoder implements XmlSink {
     private raw;
     /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
     private leafScope;
+    /** The leaf in progress is of a SPECIAL_LEAVES type (raw XML or QName). */
+    private special;
     /** The raw XML result is the document's root element itself (HTTP GET/POST, `httpRoot` ""). */
     private rawRoot;
     private done;

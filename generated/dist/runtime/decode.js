@@ -64,6 +64,13 @@ const localName = (name) => {
     return i < 0 ? name : name.slice(i + 1);
 };
 const typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
+/**
+ * Scalars whose leaves need more than their text: raw XML (a codec with `tree`, built from the
+ * element's events) and QName (`decodeScoped`, the prefixes in scope). One set lookup per leaf.
+ */
+const SPECIAL_LEAVES = /* @__PURE__ */ new Set(Object.entries(CODECS)
+    .filter(([, c]) => c.tree === true || c.decodeScoped !== undefined)
+    .map(([name]) => name));
 /** The namespace declarations written on an element (prefix "" for `xmlns`). */
 function ownDeclarations(attrs) {
     let own = null;
@@ -115,6 +122,8 @@ export class ResponseDecoder {
     raw = null;
     /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
     leafScope = null;
+    /** The leaf in progress is of a SPECIAL_LEAVES type (raw XML or QName). */
+    special = false;
     /** The raw XML result is the document's root element itself (HTTP GET/POST, `httpRoot` ""). */
     rawRoot = false;
     // Outcome.
@@ -273,11 +282,11 @@ export class ResponseDecoder {
         this.startLeaf(type, label, nil, attrs);
     }
     startLeaf(type, label, nil, attrs) {
-        if (typeof type === "string" && type !== "string") {
-            const codec = CODECS[type];
-            if (codec.tree === true)
+        if (typeof type === "string" && SPECIAL_LEAVES.has(type)) {
+            this.special = true;
+            if (CODECS[type].tree === true)
                 this.raw = new RawXmlBuilder();
-            else if (codec.decodeScoped !== undefined)
+            else
                 this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
         }
         this.inLeaf = true;
@@ -561,13 +570,16 @@ export class ResponseDecoder {
         try {
             if (typeof type === "string") {
                 const codec = CODECS[type];
-                if (this.raw !== null) {
-                    const content = this.raw.finish();
-                    this.raw = null;
-                    return content;
+                if (this.special) {
+                    this.special = false;
+                    if (this.raw !== null) {
+                        const content = this.raw.finish();
+                        this.raw = null;
+                        return content;
+                    }
+                    if (codec.decodeScoped !== undefined)
+                        return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
                 }
-                if (codec.decodeScoped !== undefined)
-                    return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
                 return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
             }
             if (type.kind === "enum") {
@@ -635,6 +647,7 @@ export class ResponseDecoder {
         if (this.leafNil) {
             this.raw = null;
             this.leafScope = null;
+            this.special = false;
             const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
             if (!nullable)
                 throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");

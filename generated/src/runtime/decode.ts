@@ -130,6 +130,16 @@ const localName = (name: string): string => {
 const typeName = (t: ValueType): string =>
   typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 
+/**
+ * Scalars whose leaves need more than their text: raw XML (a codec with `tree`, built from the
+ * element's events) and QName (`decodeScoped`, the prefixes in scope). One set lookup per leaf.
+ */
+const SPECIAL_LEAVES: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  Object.entries(CODECS)
+    .filter(([, c]) => c.tree === true || c.decodeScoped !== undefined)
+    .map(([name]) => name),
+);
+
 /** The namespace declarations written on an element (prefix "" for `xmlns`). */
 function ownDeclarations(attrs: XmlAttributes): Map<string, string> | null {
   let own: Map<string, string> | null = null;
@@ -194,6 +204,8 @@ export class ResponseDecoder implements XmlSink {
   private raw: RawXmlBuilder | null = null;
   /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
   private leafScope: Map<string, string> | null = null;
+  /** The leaf in progress is of a SPECIAL_LEAVES type (raw XML or QName). */
+  private special = false;
   /** The raw XML result is the document's root element itself (HTTP GET/POST, `httpRoot` ""). */
   private rawRoot = false;
   // Outcome.
@@ -373,10 +385,10 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private startLeaf(type: ValueType, label: string, nil: boolean, attrs?: XmlAttributes): void {
-    if (typeof type === "string" && type !== "string") {
-      const codec = CODECS[type];
-      if (codec.tree === true) this.raw = new RawXmlBuilder();
-      else if (codec.decodeScoped !== undefined) this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
+    if (typeof type === "string" && SPECIAL_LEAVES.has(type)) {
+      this.special = true;
+      if (CODECS[type].tree === true) this.raw = new RawXmlBuilder();
+      else this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
     }
     this.inLeaf = true;
     this.leafType = type;
@@ -667,12 +679,15 @@ export class ResponseDecoder implements XmlSink {
     try {
       if (typeof type === "string") {
         const codec = CODECS[type];
-        if (this.raw !== null) {
-          const content = this.raw.finish();
-          this.raw = null;
-          return content;
+        if (this.special) {
+          this.special = false;
+          if (this.raw !== null) {
+            const content = this.raw.finish();
+            this.raw = null;
+            return content;
+          }
+          if (codec.decodeScoped !== undefined) return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
         }
-        if (codec.decodeScoped !== undefined) return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
         return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
       }
       if (type.kind === "enum") {
@@ -747,6 +762,7 @@ export class ResponseDecoder implements XmlSink {
     if (this.leafNil) {
       this.raw = null;
       this.leafScope = null;
+      this.special = false;
       const nullable =
         top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
       if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
