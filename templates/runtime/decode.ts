@@ -333,7 +333,7 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private startLeaf(type: ValueType, label: string, nil: boolean, attrs?: XmlAttributes): void {
-    if (typeof type === "string" && SPECIAL_LEAVES.has(type)) {
+    if (typeof type === "string" && type !== "string" && SPECIAL_LEAVES.has(type)) {
       this.special = true;
       if (CODECS[type].tree === true) this.raw = new RawXmlBuilder();
       else this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);

@@ -282,7 +282,7 @@ export class ResponseDecoder {
         this.startLeaf(type, label, nil, attrs);
     }
     startLeaf(type, label, nil, attrs) {
-        if (typeof type === "string" && SPECIAL_LEAVES.has(type)) {
+        if (typeof type === "string" && type !== "string" && SPECIAL_LEAVES.has(type)) {
             this.special = true;
             if (CODECS[type].tree === true)
                 this.raw = new RawXmlBuilder();
