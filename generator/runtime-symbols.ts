@@ -11,8 +11,8 @@ type RuntimeExports = typeof Runtime;
 const values = ["defineOperation", "defineRecord", "defineEnum", "invoke", "createConfig", "XsdDateTime"] as const satisfies ReadonlyArray<keyof RuntimeExports>;
 
 /** Runtime types referenced by generated code; the tuple below fails to compile if one is missing. */
-const types = ["Config", "CallOptions", "ClientOptions", "OperationDescriptor", "RecordDescriptor", "EnumDescriptor", "AsmxError"] as const;
-type CheckTypes = [Runtime.Config, Runtime.CallOptions, Runtime.ClientOptions, Runtime.OperationDescriptor, Runtime.RecordDescriptor, Runtime.EnumDescriptor, Runtime.AsmxError];
+const types = ["Config", "CallOptions", "ClientOptions", "OperationDescriptor", "RecordDescriptor", "EnumDescriptor", "AsmxError", "QName", "XmlNode", "XmlNodeInput"] as const;
+type CheckTypes = [Runtime.Config, Runtime.CallOptions, Runtime.ClientOptions, Runtime.OperationDescriptor, Runtime.RecordDescriptor, Runtime.EnumDescriptor, Runtime.AsmxError, Runtime.QName, Runtime.XmlNode, Runtime.XmlNodeInput];
 export type { CheckTypes };
 
 const sym = (name: string, typeOnly: boolean): GenSymbol => symbol(name, MODULES.runtime, typeOnly);
@@ -35,6 +35,7 @@ export const RUNTIME_PUBLIC_NAMES: readonly string[] = [
   "ErrorContext", "XmlSyntaxError", "XmlErrorCode", "MiddlewareError", "RedirectError", "Middleware", "MiddlewareHeaders",
   "MiddlewareRequest", "MiddlewareResponse", "MutableMiddlewareHeaders", "FetchBody", "FetchBodyReader", "FetchLike",
   "FetchRequestInit", "FetchResponse", "HeaderDescriptor", "withHeaders", "soapHeaderSecrets", "SoapHeaderValues",
+  "QName", "XmlNode", "XmlElementNode", "XmlAttributeNode", "XmlNamespaceDeclaration", "XmlNodeInput", "XmlElementInput", "XmlAttributeInput",
   // Names the generated package itself defines.
   "createClient", "Client", "SERVICE_NAMESPACE",
 ];

@@ -8,7 +8,8 @@ import type { Assets } from "../assets.ts";
 import type { EmittedText } from "../codegen/generated-file.ts";
 import { header } from "../codegen/doc.ts";
 import { BINDING_INFO, BINDINGS } from "../../templates/runtime/binding.ts";
-import type { CompleteOperationModel, ResultModel, ScalarType, ServiceModel } from "../model/types.ts";
+import { SCALARS } from "../model/scalars.ts";
+import type { CompleteOperationModel, ResultModel, ScalarType, ServiceModel, TypeRef } from "../model/types.ts";
 
 function compile(assets: Assets, name: string): Handlebars.TemplateDelegate {
   const source = assets.templates[name];
@@ -29,6 +30,21 @@ export interface PackageOptions {
   readonly shipSource: boolean;
 }
 
+/** README type-table rows of the scalars the service uses that need one (hexBinary, char, QName, raw XML), in table order. */
+function extraTypeRows(model: ServiceModel): Array<{ xsd: string; ts: string; notes: string }> {
+  const used = new Set<string>();
+  const see = (t: TypeRef): void => void (t.kind === "scalar" && used.add(t.name));
+  for (const r of model.records) for (const f of r.fields) see(f.type);
+  for (const o of model.operations) {
+    for (const p of o.params) see(p.type);
+    see(o.result.type);
+  }
+  return (Object.keys(SCALARS) as ScalarType[]).flatMap((k) => {
+    const row = SCALARS[k].readme;
+    return row !== undefined && used.has(k) ? [row] : [];
+  });
+}
+
 /** The view the templates render. */
 export function templateView(model: ServiceModel, options: PackageOptions) {
   const ex = model.example;
@@ -43,6 +59,7 @@ export function templateView(model: ServiceModel, options: PackageOptions) {
     license: model.license,
     shipSource: options.shipSource,
     usesCredentials: model.usesCredentials,
+    extraTypes: extraTypeRows(model),
     endpointExports: model.endpoints.map((ep) => ({ subpath: `./${ep.module}`, file: ep.module })),
     operationsText: `${model.operations.length} operation${model.operations.length === 1 ? "" : "s"}`,
     // the bindings some operation is offered over, in the table's order: "SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST"
@@ -100,6 +117,10 @@ function replyValue(result: ResultModel): string {
     duration: '"PT0S"',
     anyURI: '""',
     guid: '"00000000-0000-0000-0000-000000000000"',
+    hexBinary: "null",
+    char: '"a"',
+    QName: "null",
+    xml: "null",
   };
   return plain[result.type.name];
 }

@@ -9,7 +9,7 @@ import { naming } from "./naming.ts";
 import { isScalar, SCALARS, SCALAR_TYPES } from "./scalars.ts";
 import { join, plain, ref, type TypeText } from "./symbols.ts";
 import type { TypeRef } from "./types.ts";
-import { RT } from "../runtime-symbols.ts";
+import { RT, RT_TYPES } from "../runtime-symbols.ts";
 
 export class BuildContext {
   readonly issues: SpecIssue[] = [];
@@ -63,7 +63,7 @@ export class BuildContext {
 
   /** How a type is written on the wire, for docs. */
   wireLabel(type: TypeRef): string {
-    if (type.kind === "scalar") return `xsd:${type.name}`;
+    if (type.kind === "scalar") return SCALARS[type.name].wireLabel ?? `xsd:${type.name}`;
     return `${type.kind === "enum" ? "enumeration" : "element"} ${this.wireName(type)}`;
   }
 
@@ -152,6 +152,10 @@ export class BuildContext {
   }
 
   private scalarText(name: keyof typeof SCALARS, text: string, asType = true): TypeText {
-    return { text, refs: SCALARS[name].runtimeTypes.map((n) => ({ ...RT[n], typeOnly: asType })) };
+    const words = new Set(text.split(/[^A-Za-z0-9_$]+/));
+    return {
+      text,
+      refs: SCALARS[name].runtimeTypes.filter((n) => words.has(n)).map((n) => (n in RT ? { ...RT[n as keyof typeof RT], typeOnly: asType } : { ...RT_TYPES[n as keyof typeof RT_TYPES], typeOnly: true })),
+    };
   }
 }

@@ -12,7 +12,11 @@ function checkElements(ctx: BuildContext, r: RawResult, type: TypeRef, path: str
   if (r.kind === "record" && type.kind !== "record") mismatch("type", `result kind "record" needs a record type, not "${r.type}"`);
   if (r.kind === "scalar" && type.kind === "record") mismatch("type", `result kind "scalar" cannot have record type "${r.type}"`);
   const root = ctx.wireName(type);
-  if (r.kind === "list") {
+  // Raw XML items are named after the .NET type (XmlElement, XmlNode), not after an XSD type.
+  const rawItem = r.kind === "list" && type.kind === "scalar" && SCALARS[type.name].anyHttpRoot === true && r.item !== undefined;
+  if (r.kind === "list" && rawItem) {
+    if (http && r.httpRoot !== `ArrayOf${r.item}`) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match a list of ${r.item} (expected "ArrayOf${r.item}")`);
+  } else if (r.kind === "list") {
     const arrayName = type.kind === "scalar" ? SCALARS[type.name].arrayOfName : root;
     if (r.item === undefined) mismatch("kind", `list result needs an item element (expected "${root}")`);
     else if (r.item !== root) mismatch("item", `list item element "${r.item}" does not match type ${r.type} (expected "${root}")`);
@@ -20,7 +24,8 @@ function checkElements(ctx: BuildContext, r: RawResult, type: TypeRef, path: str
   } else {
     if (r.item !== undefined) mismatch("item", `only list results have an item element`);
     const httpRoot = type.kind === "scalar" ? (SCALARS[type.name].httpRoot ?? root) : root;
-    if (http && r.httpRoot !== httpRoot) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${httpRoot}")`);
+    const any = type.kind === "scalar" && SCALARS[type.name].anyHttpRoot === true;
+    if (http && !any && r.httpRoot !== httpRoot) mismatch("httpRoot", `HTTP root "${r.httpRoot}" does not match ${r.kind} type ${r.type} (expected "${httpRoot}")`);
   }
 }
 

@@ -3,7 +3,7 @@
  * `ScalarName`, so a new scalar fails to compile until every column here (and in the runtime's
  * codec table) is filled.
  */
-import type { RT } from "../runtime-symbols.ts";
+import type { RT, RT_TYPES } from "../runtime-symbols.ts";
 import type { ScalarType } from "./types.ts";
 
 export interface ScalarInfo {
@@ -11,12 +11,18 @@ export interface ScalarInfo {
   readonly tsType: string;
   /** TypeScript type accepted when encoding (may be wider than the decoded type). */
   readonly tsInputType: string;
-  /** Runtime values the TypeScript types and examples mention. */
-  readonly runtimeTypes: ReadonlyArray<keyof typeof RT>;
+  /** Runtime values and types the TypeScript types and examples mention (each imported where its name appears). */
+  readonly runtimeTypes: ReadonlyArray<keyof typeof RT | keyof typeof RT_TYPES>;
   /** Whether .NET treats it as a reference type (so the service may send null). */
   readonly reference: boolean;
   /** Root element of HTTP GET/POST answers when it is not the type's name (ASMX ignores DataType there). */
   readonly httpRoot?: string;
+  /** The HTTP GET/POST root element is named after the .NET type, not the XSD one (raw XML: `DataSet`, `XmlElement`): any name goes. */
+  readonly anyHttpRoot?: true;
+  /** A row of the generated README's type table, for a scalar that needs one when the service uses it. */
+  readonly readme?: { readonly xsd: string; readonly ts: string; readonly notes: string };
+  /** How the type is written on the wire, for docs, when `xsd:<name>` would mislead. */
+  readonly wireLabel?: string;
   /** Name used in ASMX `ArrayOf…` root elements for lists of this type. */
   readonly arrayOfName: string;
   /** A plain example value for documentation, as TypeScript source. */
@@ -212,6 +218,62 @@ export const SCALARS: { readonly [K in ScalarType]: ScalarInfo } = {
     arrayOfName: "Guid",
     example: '"00000000-0000-0000-0000-000000000000"',
     sample: (_n, i) => JSON.stringify(`0f8fad5b-d9cb-469f-a165-7086772895${String(10 + i).slice(-2)}`),
+  },
+  // SOAP: hex text; HTTP GET/POST: one decimal per byte in requests, base64Binary answers.
+  hexBinary: {
+    readme: { xsd: "`hexBinary`", ts: "`Uint8Array`", notes: "hex text in SOAP; HTTP GET/POST send one decimal value per byte and answer base64 (ASMX ignores the DataType there)" },
+    wireLabel: "xsd:hexBinary; HTTP GET/POST send one decimal per byte and answer base64",
+    httpRoot: "base64Binary",
+    tsType: "Uint8Array",
+    tsInputType: "Uint8Array",
+    runtimeTypes: [],
+    reference: true,
+    arrayOfName: "HexBinary",
+    example: "new Uint8Array([0xca, 0xfe])",
+    sample: (_n, i) => `new Uint8Array([0, 15, 16, ${255 - i}])`,
+  },
+  // A .NET char: one UTF-16 code unit as a one-character string (its number on the wire).
+  char: {
+    readme: {
+      xsd: "`char` (Microsoft's)",
+      ts: "`string` of one UTF-16 code unit",
+      notes: "a .NET `char` is one UTF-16 code unit, so a one-character JS string maps to it exactly; the wire carries its number (`233` for `é`), except HTTP GET/POST parameters, which carry the character; a string of another length is an `EncodeError`, and so is a lone surrogate over HTTP GET/POST (UTF-8 cannot carry it)",
+    },
+    wireLabel: "a .NET char: one UTF-16 code unit, its number in SOAP and in answers, the character itself in HTTP GET/POST parameters",
+    tsType: "string",
+    tsInputType: "string",
+    runtimeTypes: [],
+    reference: false,
+    arrayOfName: "Char",
+    example: '"A"',
+    sample: (_n, i) => JSON.stringify(["é", "<", "\u0000", "س"][i % 4]),
+  },
+  QName: {
+    readme: { xsd: "`QName`", ts: "`QName` (`{ namespace, name }`)", notes: "the prefix is declared on the element when sent and resolved in scope when received; `namespace` is `\"\"` for none; parameters are SOAP only (as ASMX offers them)" },
+    tsType: "QName",
+    tsInputType: "QName",
+    runtimeTypes: ["QName"],
+    reference: true,
+    arrayOfName: "QName",
+    example: '{ namespace: "http://example.com/", name: "item" }',
+    sample: (name, i) => (i % 2 === 0 ? `{ namespace: "urn:${name}", name: "n${i}" }` : '{ namespace: "", name: "local" }'),
+  },
+  // Raw XML (DataSet, XmlElement, xs:any): the element's content as an immutable tree.
+  xml: {
+    anyHttpRoot: true,
+    readme: {
+      xsd: "raw XML (`DataSet`, `XmlElement`, `xs:any`)",
+      ts: "`readonly XmlNode[]` (sent: `XmlNodeInput[]`)",
+      notes: "the element's content as an immutable tree: `XmlElementNode` (`name`, `namespace`, `prefix`, `namespaces`, `attributes`, `children`) or text; whitespace-only text between elements (indentation) is dropped; decoded by the same hardened tokenizer (no DOCTYPE, depth ≤ 512); a tree you send is checked and escaped, never spliced in as text; a DataSet is its schema and diffgram elements",
+    },
+    wireLabel: "raw XML: the element's content as a tree of `XmlNode`s; whitespace-only text between elements is dropped",
+    tsType: "readonly XmlNode[]",
+    tsInputType: "readonly XmlNodeInput[]",
+    runtimeTypes: ["XmlNode", "XmlNodeInput"],
+    reference: true,
+    arrayOfName: "Any",
+    example: '[{ name: "item", children: ["text"] }]',
+    sample: (name, i) => `[{ name: "${name}", namespace: "urn:x", attributes: [{ name: "a", value: "<&\\"${i}" }], children: ["t & <", { name: "e" }] }]`,
   },
 };
 

@@ -32,5 +32,5 @@ export function unsupportedConstructs(doc: SpecDocument): Unsupported[] {
   return out;
 }
 
-const SCHEMA_SCALARS = new Set(["byte", "short", "unsignedShort", "unsignedInt", "unsignedLong", "float", "decimal", "date", "time", "duration", "hexBinary", "anyURI", "QName", "guid", "char", "xml"]);
+const SCHEMA_SCALARS = new Set(["byte", "short", "unsignedShort", "unsignedInt", "unsignedLong", "float", "decimal", "date", "time", "duration", "anyURI", "guid"]);
 const isKnownScalarName = (t: string): boolean => SCHEMA_SCALARS.has(t);

@@ -232,7 +232,8 @@ export function readDefinitions(root: XmlElement, issues: ImportIssue[], options
         const part = msg && childrenNamed(msg, NS.wsdl, "part")[0];
         const root = part && localOf(part, part.attrs.get("element"));
         if (root !== undefined) result.httpRoot = root;
-        else report("unmapped-construct", `HTTP response of ${name} has no root element part`, out ?? bo);
+        // A raw XML result (.NET XmlElement) is its own root element, whatever its name: no httpRoot.
+        else if (result.type !== "xml") report("unmapped-construct", `HTTP response of ${name} has no root element part`, out ?? bo);
       }
     }
     // The spec's key order: name, methodName, soapAction, bindings, headers, params, result.

@@ -5,6 +5,10 @@
  * enums met on the way are collected. Anything else is reported with its position, never thrown.
  */
 import type { SpecEnum, SpecField, SpecRecord } from "../spec/document.ts";
+
+/** What an imported spec says about System.TimeSpan (test/import/corpus.test.ts proves it against Mono). */
+export const TIMESPAN_NOTE =
+  "System.TimeSpan: XmlSerializer writes it as an empty element and reads none, so its value never travels (the service receives 00:00:00, the client decodes {}). Send durations as a string with [XmlElement(DataType = \"duration\")] instead.";
 import type { ImportIssue } from "./issues.ts";
 import { NS } from "./namespaces.ts";
 import { REFERENCE_SCALARS, scalarFor } from "./xsd-types.ts";
@@ -254,6 +258,9 @@ export class SchemaIndex {
         if (decl.attrs.get("nillable") === "true" && (t.kind === "scalar" || t.kind === "enum") && !REFERENCE_SCALARS.has(t.type)) f.nillable = true;
         fields.push(f);
       }
+      // .NET's XmlSerializer publishes System.TimeSpan as an empty complex type and writes every
+      // TimeSpan as an empty element, both ways (Mono and .NET Framework alike): say so where users read.
+      if (name === "TimeSpan" && fields.length === 0 && rec.base === undefined) rec.description = TIMESPAN_NOTE;
       rec.fields = fields;
       ok = true;
       return true;

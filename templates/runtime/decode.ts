@@ -8,6 +8,7 @@
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS, type Binding, type BindingInfo } from "./binding.js";
 import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
+import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
 import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, xmlName, type XmlAttributes, type XmlName, type XmlSink } from "./xml.js";
 
@@ -132,6 +133,26 @@ const localName = (name: string): string => {
 };
 const typeName = (t: ValueType): string => (typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`);
 
+/**
+ * Scalars whose leaves need more than their text: raw XML (a codec with `tree`, built from the
+ * element's events) and QName (`decodeScoped`, the prefixes in scope). One set lookup per leaf.
+ */
+const SPECIAL_LEAVES: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  Object.entries(CODECS)
+    .filter(([, c]) => c.tree === true || c.decodeScoped !== undefined)
+    .map(([name]) => name),
+);
+
+/** The namespace declarations written on an element (prefix "" for `xmlns`). */
+function ownDeclarations(attrs: XmlAttributes): Map<string, string> | null {
+  let own: Map<string, string> | null = null;
+  for (let i = 0; i < attrs.length; i++) {
+    const n = attrs.name(i);
+    if (n === "xmlns" || n.startsWith("xmlns:")) (own ??= new Map()).set(n.length === 5 ? "" : n.slice(6), attrs.value(i));
+  }
+  return own;
+}
+
 function isWhitespace(b: Uint8Array, s: number, e: number): boolean {
   for (let i = s; i < e; i++) {
     const c = b[i];
@@ -187,6 +208,14 @@ export class ResponseDecoder implements XmlSink {
   private len = 0;
   /** Whether the leaf had any text (a nil element must not). */
   private leafText = false;
+  /** Raw XML leaf (a codec with `tree`): the content being built from the element's events. */
+  private raw: RawXmlBuilder | null = null;
+  /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
+  private leafScope: Map<string, string> | null = null;
+  /** The leaf in progress is of a SPECIAL_LEAVES type (raw XML or QName). */
+  private special = false;
+  /** The raw XML result is the document's root element itself (HTTP GET/POST, `httpRoot` ""). */
+  private rawRoot = false;
   // Outcome.
   private done = false;
   private result: unknown = undefined;
@@ -327,7 +356,7 @@ export class ResponseDecoder implements XmlSink {
       this.hint(f);
       return;
     }
-    this.startLeaf(type, label, nil);
+    this.startLeaf(type, label, nil, attrs);
   }
 
   /** The record kind an element's xsi:type names among the declared record and its subtypes. */
@@ -346,7 +375,12 @@ export class ResponseDecoder implements XmlSink {
     throw this.error(this.path(label), `xsi:type ${kinds.map((k) => k.wire).join(" or ")} (kinds of ${type.wire})`, named === null ? "no xsi:type" : `xsi:type ${JSON.stringify(named.slice(0, 64))}`);
   }
 
-  private startLeaf(type: ValueType, label: string, nil: boolean): void {
+  private startLeaf(type: ValueType, label: string, nil: boolean, attrs?: XmlAttributes): void {
+    if (typeof type === "string" && type !== "string" && SPECIAL_LEAVES.has(type)) {
+      this.special = true;
+      if (CODECS[type].tree === true) this.raw = new RawXmlBuilder();
+      else this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
+    }
     this.inLeaf = true;
     this.leafType = type;
     this.leafLabel = label;
@@ -373,6 +407,10 @@ export class ResponseDecoder implements XmlSink {
       return;
     }
     if (this.fault) return this.openFault(name);
+    if (this.raw !== null) {
+      this.leafText = true;
+      return this.raw.open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+    }
     if (this.inLeaf) throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
     if (this.done) throw this.error("", "end of document", `element <${name}> after the result`);
     const top = this.top;
@@ -444,14 +482,24 @@ export class ResponseDecoder implements XmlSink {
       this.push(ENVELOPE, "Envelope");
       return;
     }
-    if (local !== this.op.result.httpRoot || ns !== this.namespace)
-      throw this.error("", `root element ${this.op.result.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
+    const r = this.op.result;
+    if (r.httpRoot === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+      // A raw XML result that is its own root element (a .NET XmlElement): the root is the content.
+      this.startResult(local, attrs);
+      this.rawRoot = true;
+      (this.raw as RawXmlBuilder).open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+      return;
+    }
+    if (local !== r.httpRoot || ns !== this.namespace)
+      throw this.error("", `root element ${r.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
     this.startResult(local, attrs);
   }
 
   private startResult(label: string, attrs: XmlAttributes): void {
     const r = this.op.result;
-    this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
+    // HTTP GET/POST answer some scalars in another type's form (ASMX ignores DataType there).
+    const type = !this.isSoap() && typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type;
+    this.startValue(type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type } : null);
   }
 
   private openField(top: Frame, name: string, attrs: XmlAttributes): void {
@@ -489,7 +537,7 @@ export class ResponseDecoder implements XmlSink {
     if (typeof type === "string" || type.kind === "enum") {
       this.leafField = field;
       this.leafDec = (top.decs as Array<BytesDecoder | null>)[index]!;
-      this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
+      this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
       return;
     }
     this.startValue(type, field.wire, attrs, field, null);
@@ -511,7 +559,7 @@ export class ResponseDecoder implements XmlSink {
     if (typeof type === "string" || type.kind === "enum") {
       this.leafField = field;
       this.leafPush = true;
-      this.startLeaf(type, label, false);
+      this.startLeaf(type, label, false, attrs);
       return;
     }
     this.startValue(type, label, attrs, field, null);
@@ -532,6 +580,7 @@ export class ResponseDecoder implements XmlSink {
           this.append(first, 0, first.length);
         }
       }
+      if (this.raw !== null) return this.raw.text(latin1OrUtf8(b, s, e));
       this.append(b, s, e);
       return;
     }
@@ -561,6 +610,7 @@ export class ResponseDecoder implements XmlSink {
 
   close(_name: string): void {
     if (this.inLeaf && this.skipDepth === 0) {
+      if (this.raw !== null && this.raw.close() && !(this.rawRoot && this.raw.depth === 0)) return;
       this.closeLeaf();
       return;
     }
@@ -625,6 +675,15 @@ export class ResponseDecoder implements XmlSink {
     try {
       if (typeof type === "string") {
         const codec = CODECS[type];
+        if (this.special) {
+          this.special = false;
+          if (this.raw !== null) {
+            const content = this.raw.finish();
+            this.raw = null;
+            return content;
+          }
+          if (codec.decodeScoped !== undefined) return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
+        }
         return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
       }
       if (type.kind === "enum") {
@@ -646,6 +705,13 @@ export class ResponseDecoder implements XmlSink {
       throw err;
     }
     return undefined;
+  }
+
+  /** A scoped leaf's value: prefixes resolve to the leaf's own declarations, then to its parent's scope (still open). */
+  private scoped(decode: (text: string, namespaceOf: (prefix: string) => string | undefined) => unknown, text: string): unknown {
+    const own = this.leafScope;
+    this.leafScope = null;
+    return decode(text, (prefix) => own?.get(prefix) ?? this.tokenizer.namespaceOf(prefix === "" ? "x" : `${prefix}:x`));
   }
 
   /** Tells the tokenizer which start tag a record expects next. */
@@ -680,6 +746,9 @@ export class ResponseDecoder implements XmlSink {
     const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
     let value: unknown;
     if (this.leafNil) {
+      this.raw = null;
+      this.leafScope = null;
+      this.special = false;
       const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
       if (!nullable) throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");
       if (this.leafText) throw this.error(this.path(this.leafLabel), "no content (xsi:nil)", "text");

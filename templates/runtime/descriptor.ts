@@ -27,7 +27,11 @@ export type ScalarName =
   | "time"
   | "duration"
   | "anyURI"
-  | "guid";
+  | "guid"
+  | "hexBinary"
+  | "char"
+  | "QName"
+  | "xml";
 
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
@@ -126,7 +130,10 @@ export interface ResultDescriptor {
   readonly item: string | null;
   /** Child of `<Operation>Response` that holds the result (SOAP bindings). */
   readonly soapElement: string;
-  /** Root element of HTTP GET/POST responses. */
+  /**
+   * Root element of HTTP GET/POST responses. "" for a raw XML result whose root element is the
+   * value itself, whatever its name (ASMX answers a .NET XmlElement so).
+   */
   readonly httpRoot: string;
   /** The service may answer null. */
   readonly nullable: boolean;

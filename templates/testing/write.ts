@@ -8,6 +8,7 @@
 import type { BindingInfo } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
 import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "../runtime/descriptor.js";
+import { writeRawXml } from "../runtime/raw-xml.js";
 import { CODECS, CodecError, checkXmlChars } from "../runtime/scalars.js";
 import { dotnetDateTime, dotnetDouble } from "./dotnet.js";
 import type { MockFault } from "./faults.js";
@@ -88,18 +89,39 @@ function scalarText(type: ValueType, value: unknown, path: string): string {
 }
 
 /**
+ * A scalar element its codec writes whole (QName, raw XML: namespace declarations on or in it),
+ * or null for other types. `ns` is the default namespace in scope; on the HTTP root (`root`) it
+ * is declared on the element itself, as ASMX does.
+ */
+function codecElement(name: string, type: ValueType, value: unknown, ns: string, root: boolean, path: string): string | null {
+  const write = typeof type === "string" ? CODECS[type].encodeElement : undefined;
+  if (write === undefined) return null;
+  let markup: string;
+  try {
+    markup = write(value, name, ns);
+  } catch (err) {
+    if (err instanceof CodecError) throw new ResultError(path, err.message);
+    throw err;
+  }
+  // The no-namespace QName form (`<q0:name xmlns:q0=… xmlns="">`) already says where it is.
+  return root && markup.startsWith(`<${name}`) ? `<${name} xmlns="${escapeAttr(ns)}"${markup.slice(name.length + 1)}` : markup;
+}
+
+/**
  * One element holding `value`. `indent` is null for one-line output (SOAP), else the indentation
  * of this element (HTTP GET/POST); its children are indented two more spaces.
  */
-function element(name: string, type: ValueType, value: unknown, indent: string | null, path: string): string {
+function element(name: string, type: ValueType, value: unknown, indent: string | null, path: string, ns: string): string {
   const lead = indent === null ? "" : `\n${indent}`;
+  const markup = codecElement(name, type, value, ns, false, path);
+  if (markup !== null) return `${lead}${markup}`;
   if (typeof type === "object" && type.kind === "record") {
     if (value === null || typeof value !== "object")
       throw new ResultError(path, `expected a ${type.name} object, got ${value === null ? "null" : typeof value}`);
     // A subtype of the declared record is written with xsi:type, as XmlSerializer does.
     const kind = kindOf(type, value as Record<string, unknown>, path);
     const open = kind === type ? name : `${name} xsi:type="${kind.wire}"`;
-    const content = fields(kind.fields, value as Record<string, unknown>, indent === null ? null : `${indent}  `, path);
+    const content = fields(kind.fields, value as Record<string, unknown>, indent === null ? null : `${indent}  `, path, ns);
     return content === "" ? `${lead}<${open} />` : `${lead}<${open}>${content}${lead}</${name}>`;
   }
   const text = scalarText(type, value, path);
@@ -117,7 +139,7 @@ function kindOf(type: RecordDescriptor, value: Record<string, unknown>, path: st
   return kind;
 }
 
-function fields(list: readonly FieldDescriptor[], obj: Record<string, unknown>, indent: string | null, path: string): string {
+function fields(list: readonly FieldDescriptor[], obj: Record<string, unknown>, indent: string | null, path: string, ns: string): string {
   let out = "";
   for (const f of list) {
     const v = obj[f.prop];
@@ -129,7 +151,7 @@ function fields(list: readonly FieldDescriptor[], obj: Record<string, unknown>, 
       continue;
     }
     if (f.item === undefined && f.repeated !== true) {
-      out += element(f.wire, f.type, v, indent, at);
+      out += element(f.wire, f.type, v, indent, at, ns);
       continue;
     }
     if (!Array.isArray(v)) throw new ResultError(at, `expected an array, got ${typeof v}`);
@@ -137,7 +159,7 @@ function fields(list: readonly FieldDescriptor[], obj: Record<string, unknown>, 
     let content = "";
     v.forEach((item: unknown, i) => {
       if (item === null || item === undefined) throw new ResultError(`${at}[${i}]`, "list items may not be null");
-      content += element(f.item ?? f.wire, f.type, item, inner, `${at}[${i}]`);
+      content += element(f.item ?? f.wire, f.type, item, inner, `${at}[${i}]`, ns);
     });
     if (f.repeated === true) out += content;
     else {
@@ -148,13 +170,13 @@ function fields(list: readonly FieldDescriptor[], obj: Record<string, unknown>, 
   return out;
 }
 
-function items(op: OperationDescriptor, value: unknown, indent: string | null): string {
+function items(op: OperationDescriptor, value: unknown, indent: string | null, ns: string): string {
   if (!Array.isArray(value)) throw new ResultError("", `expected an array, got ${typeof value}`);
   const item = op.result.item ?? "";
   let out = "";
   value.forEach((v: unknown, i) => {
     if (v === null || v === undefined) throw new ResultError(`[${i}]`, "list items may not be null");
-    out += element(item, op.result.type, v, indent, `[${i}]`);
+    out += element(item, op.result.type, v, indent, `[${i}]`, ns);
   });
   return out;
 }
@@ -177,13 +199,14 @@ function splitOutput(op: OperationDescriptor, output: unknown): { value: unknown
   return { value: o.result, headers: o.headers ?? {} };
 }
 
-function headerXml(op: OperationDescriptor, headers: Record<string, unknown>, ns: string): string {
+/** The out headers; `ns`: the namespace as attribute text, `namespace`: as it is (for QName and raw XML fields). */
+function headerXml(op: OperationDescriptor, headers: Record<string, unknown>, ns: string, namespace: string): string {
   let out = "";
   for (const h of op.headers ?? []) {
     if (h.direction === "in") continue;
     const v = headers[h.prop];
     if (v === null || v === undefined) continue;
-    out += element(h.element, h.type, v, null, `headers.${h.prop}`).replace(`<${h.element}`, `<${h.element} xmlns="${ns}"`);
+    out += element(h.element, h.type, v, null, `headers.${h.prop}`, namespace).replace(`<${h.element}`, `<${h.element} xmlns="${ns}"`);
   }
   return out;
 }
@@ -205,12 +228,12 @@ export function writeResult(
     let inner: string;
     if (value === null) inner = "";
     else if (r.kind === "list") {
-      const content = items(op, value, null);
+      const content = items(op, value, null, namespace);
       inner = content === "" ? `<${r.soapElement} />` : `<${r.soapElement}>${content}</${r.soapElement}>`;
-    } else inner = element(r.soapElement, r.type, value, null, "");
+    } else inner = element(r.soapElement, r.type, value, null, "", namespace);
     const response =
       inner === "" ? `<${responseName} xmlns="${ns}" />` : `<${responseName} xmlns="${ns}">${inner}</${responseName}>`;
-    return { status: 200, contentType: info.responseContentType, body: soapEnvelope(info, response, headerXml(op, headers, ns)) };
+    return { status: 200, contentType: info.responseContentType, body: soapEnvelope(info, response, headerXml(op, headers, ns, namespace)) };
   }
   const root = r.httpRoot;
   let doc: string;
@@ -219,14 +242,28 @@ export function writeResult(
     if (r.kind === "record" && typeof value !== "object")
       throw new ResultError("", `expected an object, got ${typeof value}`);
     const kind = r.kind === "record" && typeof r.type === "object" && r.type.kind === "record" ? kindOf(r.type, value as Record<string, unknown>, "") : null;
-    const content = kind === null ? items(op, value, "  ") : fields(kind.fields, value as Record<string, unknown>, "  ", "");
+    const content = kind === null ? items(op, value, "  ", namespace) : fields(kind.fields, value as Record<string, unknown>, "  ", "", namespace);
     const typeAttr = kind === null || kind === r.type ? "" : ` xsi:type="${kind.wire}"`;
     doc =
       content === ""
         ? `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}" />`
         : `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}">${content}\n</${root}>`;
+  } else if (root === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+    // A raw XML result that is its own root element (a .NET XmlElement): exactly one element.
+    const nodes = Array.isArray(value) ? (value as unknown[]) : [];
+    if (nodes.length !== 1 || typeof nodes[0] !== "object" || nodes[0] === null)
+      throw new ResultError("", "an XmlElement result over HTTP GET/POST is one element (the document's root)");
+    try {
+      doc = writeRawXml(nodes, "");
+    } catch (err) {
+      if (err instanceof CodecError) throw new ResultError("", err.message);
+      throw err;
+    }
+  } else if (typeof r.type === "string" && CODECS[r.type].encodeElement !== undefined) {
+    doc = codecElement(root, r.type, value, namespace, true, "") ?? "";
   } else {
-    const text = scalarText(r.type, value, "");
+    // ASMX ignores DataType on HTTP GET/POST results: hexBinary answers base64Binary.
+    const text = scalarText(typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type, value, "");
     doc = text === "" ? `<${root} xmlns="${ns}" />` : `<${root} xmlns="${ns}">${escapeText(text)}</${root}>`;
   }
   return { status: 200, contentType: info.responseContentType, body: `${DECLARATION}\n${doc}` };

@@ -27,7 +27,7 @@ export function at(text: string, needle: string, after = "", nth = 1, plus = 0):
   return `${line}:${column}`;
 }
 
-const KNOWN = "string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, byte, short, unsignedShort, unsignedInt, unsignedLong, float, decimal, date, time, duration, anyURI, guid, PeriodType, MessageLocation, MessagesBL, MsgReceptions, BulkReceptions, BulkReceptionExport, ScheduleDetails, UserDetails, GetPayments, GroupsList, SmsQueueList, Contact, ContactEvent";
+const KNOWN = "string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, byte, short, unsignedShort, unsignedInt, unsignedLong, float, decimal, date, time, duration, anyURI, guid, hexBinary, char, QName, xml, PeriodType, MessageLocation, MessagesBL, MsgReceptions, BulkReceptions, BulkReceptionExport, ScheduleDetails, UserDetails, GetPayments, GroupsList, SmsQueueList, Contact, ContactEvent";
 
 /** Replaces the first occurrence of `from` (after `after`, when given); throws when absent, so a spec change cannot silently void a case. */
 export function replaceOnce(text: string, from: string, to: string, after = ""): string {

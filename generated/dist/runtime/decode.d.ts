@@ -81,6 +81,14 @@ export declare class ResponseDecoder implements XmlSink {
     private len;
     /** Whether the leaf had any text (a nil element must not). */
     private leafText;
+    /** Raw XML leaf (a codec with `tree`): the content being built from the element's events. */
+    private raw;
+    /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
+    private leafScope;
+    /** The leaf in progress is of a SPECIAL_LEAVES type (raw XML or QName). */
+    private special;
+    /** The raw XML result is the document's root element itself (HTTP GET/POST, `httpRoot` ""). */
+    private rawRoot;
     private done;
     private result;
     private hasResult;
@@ -119,6 +127,8 @@ export declare class ResponseDecoder implements XmlSink {
     private nullableHere;
     /** The leaf's scalar value (not nil). */
     private scalar;
+    /** A scoped leaf's value: prefixes resolve to the leaf's own declarations, then to its parent's scope (still open). */
+    private scoped;
     /** Tells the tokenizer which start tag a record expects next. */
     private hint;
     private closeLeaf;

@@ -9,6 +9,7 @@
  */
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
+import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
 import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, xmlName, } from "./xml.js";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
@@ -76,6 +77,23 @@ const localName = (name) => {
     return i < 0 ? name : name.slice(i + 1);
 };
 const typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
+/**
+ * Scalars whose leaves need more than their text: raw XML (a codec with `tree`, built from the
+ * element's events) and QName (`decodeScoped`, the prefixes in scope). One set lookup per leaf.
+ */
+const SPECIAL_LEAVES = /* @__PURE__ */ new Set(Object.entries(CODECS)
+    .filter(([, c]) => c.tree === true || c.decodeScoped !== undefined)
+    .map(([name]) => name));
+/** The namespace declarations written on an element (prefix "" for `xmlns`). */
+function ownDeclarations(attrs) {
+    let own = null;
+    for (let i = 0; i < attrs.length; i++) {
+        const n = attrs.name(i);
+        if (n === "xmlns" || n.startsWith("xmlns:"))
+            (own ??= new Map()).set(n.length === 5 ? "" : n.slice(6), attrs.value(i));
+    }
+    return own;
+}
 function isWhitespace(b, s, e) {
     for (let i = s; i < e; i++) {
         const c = b[i];
@@ -119,6 +137,14 @@ export class ResponseDecoder {
     len = 0;
     /** Whether the leaf had any text (a nil element must not). */
     leafText = false;
+    /** Raw XML leaf (a codec with `tree`): the content being built from the element's events. */
+    raw = null;
+    /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
+    leafScope = null;
+    /** The leaf in progress is of a SPECIAL_LEAVES type (raw XML or QName). */
+    special = false;
+    /** The raw XML result is the document's root element itself (HTTP GET/POST, `httpRoot` ""). */
+    rawRoot = false;
     // Outcome.
     done = false;
     result = undefined;
@@ -279,7 +305,7 @@ export class ResponseDecoder {
             this.hint(f);
             return;
         }
-        this.startLeaf(type, label, nil);
+        this.startLeaf(type, label, nil, attrs);
     }
     /** The record kind an element's xsi:type names among the declared record and its subtypes. */
     kindOf(type, attrs, label, nil) {
@@ -301,7 +327,14 @@ export class ResponseDecoder {
         }
         throw this.error(this.path(label), `xsi:type ${kinds.map((k) => k.wire).join(" or ")} (kinds of ${type.wire})`, named === null ? "no xsi:type" : `xsi:type ${JSON.stringify(named.slice(0, 64))}`);
     }
-    startLeaf(type, label, nil) {
+    startLeaf(type, label, nil, attrs) {
+        if (typeof type === "string" && type !== "string" && SPECIAL_LEAVES.has(type)) {
+            this.special = true;
+            if (CODECS[type].tree === true)
+                this.raw = new RawXmlBuilder();
+            else
+                this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
+        }
         this.inLeaf = true;
         this.leafType = type;
         this.leafLabel = label;
@@ -328,6 +361,10 @@ export class ResponseDecoder {
         }
         if (this.fault)
             return this.openFault(name);
+        if (this.raw !== null) {
+            this.leafText = true;
+            return this.raw.open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+        }
         if (this.inLeaf)
             throw this.error(this.path(this.leafLabel), typeName(this.leafType), `child element <${name}>`);
         if (this.done)
@@ -406,13 +443,23 @@ export class ResponseDecoder {
             this.push(ENVELOPE, "Envelope");
             return;
         }
-        if (local !== this.op.result.httpRoot || ns !== this.namespace)
-            throw this.error("", `root element ${this.op.result.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
+        const r = this.op.result;
+        if (r.httpRoot === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+            // A raw XML result that is its own root element (a .NET XmlElement): the root is the content.
+            this.startResult(local, attrs);
+            this.rawRoot = true;
+            this.raw.open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+            return;
+        }
+        if (local !== r.httpRoot || ns !== this.namespace)
+            throw this.error("", `root element ${r.httpRoot} in ${this.namespace}`, `root element <${name}> in ${ns || "no namespace"}`);
         this.startResult(local, attrs);
     }
     startResult(label, attrs) {
         const r = this.op.result;
-        this.startValue(r.type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type: r.type } : null);
+        // HTTP GET/POST answer some scalars in another type's form (ASMX ignores DataType there).
+        const type = !this.isSoap() && typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type;
+        this.startValue(type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type } : null);
     }
     openField(top, name, attrs) {
         const obj = top.value;
@@ -453,7 +500,7 @@ export class ResponseDecoder {
         if (typeof type === "string" || type.kind === "enum") {
             this.leafField = field;
             this.leafDec = top.decs[index];
-            this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire));
+            this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
             return;
         }
         this.startValue(type, field.wire, attrs, field, null);
@@ -476,7 +523,7 @@ export class ResponseDecoder {
         if (typeof type === "string" || type.kind === "enum") {
             this.leafField = field;
             this.leafPush = true;
-            this.startLeaf(type, label, false);
+            this.startLeaf(type, label, false, attrs);
             return;
         }
         this.startValue(type, label, attrs, field, null);
@@ -496,6 +543,8 @@ export class ResponseDecoder {
                     this.append(first, 0, first.length);
                 }
             }
+            if (this.raw !== null)
+                return this.raw.text(latin1OrUtf8(b, s, e));
             this.append(b, s, e);
             return;
         }
@@ -529,6 +578,8 @@ export class ResponseDecoder {
     }
     close(_name) {
         if (this.inLeaf && this.skipDepth === 0) {
+            if (this.raw !== null && this.raw.close() && !(this.rawRoot && this.raw.depth === 0))
+                return;
             this.closeLeaf();
             return;
         }
@@ -598,6 +649,16 @@ export class ResponseDecoder {
         try {
             if (typeof type === "string") {
                 const codec = CODECS[type];
+                if (this.special) {
+                    this.special = false;
+                    if (this.raw !== null) {
+                        const content = this.raw.finish();
+                        this.raw = null;
+                        return content;
+                    }
+                    if (codec.decodeScoped !== undefined)
+                        return this.scoped(codec.decodeScoped, latin1OrUtf8(b, 0, n));
+                }
                 return codec.decodeBytes ? codec.decodeBytes(b, 0, n) : codec.decode(latin1OrUtf8(b, 0, n));
             }
             if (type.kind === "enum") {
@@ -623,6 +684,12 @@ export class ResponseDecoder {
             throw err;
         }
         return undefined;
+    }
+    /** A scoped leaf's value: prefixes resolve to the leaf's own declarations, then to its parent's scope (still open). */
+    scoped(decode, text) {
+        const own = this.leafScope;
+        this.leafScope = null;
+        return decode(text, (prefix) => own?.get(prefix) ?? this.tokenizer.namespaceOf(prefix === "" ? "x" : `${prefix}:x`));
     }
     /** Tells the tokenizer which start tag a record expects next. */
     hint(f) {
@@ -661,6 +728,9 @@ export class ResponseDecoder {
         const field = top !== undefined && top.kind === RECORD ? this.leafField : null;
         let value;
         if (this.leafNil) {
+            this.raw = null;
+            this.leafScope = null;
+            this.special = false;
             const nullable = top === undefined || top.kind === RESPONSE ? this.op.result.nullable : field !== null && field.nullable;
             if (!nullable)
                 throw this.error(this.path(this.leafLabel), typeName(this.leafType), "xsi:nil");

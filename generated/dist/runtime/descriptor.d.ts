@@ -7,7 +7,7 @@
  */
 /** XSD scalar types. */
 import type { Binding } from "./binding.js";
-export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary" | "byte" | "short" | "unsignedShort" | "unsignedInt" | "unsignedLong" | "float" | "decimal" | "date" | "time" | "duration" | "anyURI" | "guid";
+export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary" | "byte" | "short" | "unsignedShort" | "unsignedInt" | "unsignedLong" | "float" | "decimal" | "date" | "time" | "duration" | "anyURI" | "guid" | "hexBinary" | "char" | "QName" | "xml";
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
     readonly kind: "enum";
@@ -99,7 +99,10 @@ export interface ResultDescriptor {
     readonly item: string | null;
     /** Child of `<Operation>Response` that holds the result (SOAP bindings). */
     readonly soapElement: string;
-    /** Root element of HTTP GET/POST responses. */
+    /**
+     * Root element of HTTP GET/POST responses. "" for a raw XML result whose root element is the
+     * value itself, whatever its name (ASMX answers a .NET XmlElement so).
+     */
     readonly httpRoot: string;
     /** The service may answer null. */
     readonly nullable: boolean;

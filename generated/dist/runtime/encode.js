@@ -22,8 +22,12 @@ function encodeValue(param, value, label, ctx) {
 /** A scalar or enum value as wire text (a record has no text: see recordElement). */
 function encodeText(type, value, label, ctx) {
     try {
-        if (typeof type === "string")
-            return CODECS[type].encode(value);
+        if (typeof type === "string") {
+            const codec = CODECS[type];
+            if (ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope !== null)
+                return codec.encode(value);
+            return codec.encodeHttp !== undefined ? codec.encodeHttp(value) : codec.encode(value);
+        }
         if (type.kind === "record")
             throw new CodecError(`a record (${type.name}) is sent only in a SOAP envelope`);
         if (type.flags === true) {
@@ -117,7 +121,29 @@ function listItems(param, value, ctx) {
     }
     return items;
 }
-function collect(op, params, credentials, ctx) {
+/**
+ * For a SOAP parameter whose codec writes whole elements (QName, raw XML: they carry namespace
+ * declarations), the writer of one element `(value, element name, label)`; null otherwise.
+ */
+function elementWriter(param, ctx, namespace) {
+    const type = param.type;
+    if (typeof type !== "string" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null)
+        return null;
+    const write = CODECS[type].encodeElement;
+    if (write === undefined)
+        return null;
+    return (value, element, label) => {
+        try {
+            return write(value, element, namespace);
+        }
+        catch (err) {
+            if (err instanceof CodecError)
+                throw new EncodeError(label, err.message, ctx);
+            throw new EncodeError(label, threw("encoding the value", err), ctx);
+        }
+    };
+}
+function collect(op, params, credentials, ctx, namespace = "") {
     if (credentials === undefined && op.params.some((p) => p.credential !== null))
         throw new EncodeError("(credentials)", `${op.name} sends ${op.params
             .filter((p) => p.credential !== null)
@@ -143,11 +169,11 @@ function collect(op, params, credentials, ctx) {
                     texts: null,
                     single: true,
                     bytes: null,
-                    xml: recordElement(param.wire, type, value, param.wire, ctx, "", []),
+                    xml: recordElement(param.wire, type, value, param.wire, ctx, "", [], namespace),
                 };
             const items = listItems(param, value, ctx);
             const inner = items
-                .map((v, i) => recordElement(param.item, type, v, `${param.wire}[${i}]`, ctx, "", []))
+                .map((v, i) => recordElement(param.item, type, v, `${param.wire}[${i}]`, ctx, "", [], namespace))
                 .join("");
             return {
                 param,
@@ -156,6 +182,13 @@ function collect(op, params, credentials, ctx) {
                 bytes: null,
                 xml: inner === "" ? `<${param.wire} />` : `<${param.wire}>${inner}</${param.wire}>`,
             };
+        }
+        const element = elementWriter(param, ctx, namespace);
+        if (element !== null) {
+            const texts = param.item === null
+                ? [element(value, param.wire, param.wire)]
+                : listItems(param, value, ctx).map((v, i) => element(v, param.item, `${param.wire}[${i}]`));
+            return { param, texts, single: param.item === null, bytes: null, markup: true };
         }
         if (param.item === null) {
             const text = encodeValue(param, value, param.wire, ctx);
@@ -172,14 +205,21 @@ function collect(op, params, credentials, ctx) {
 }
 function soapBody(op, encoded, namespace) {
     let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
-    for (const { param, texts, single, xml: element } of encoded) {
+    for (const { param, texts, single, xml: element, markup } of encoded) {
         if (element !== undefined && element !== null) {
             xml += element;
             continue;
         }
         if (texts === null)
             continue;
-        if (texts === NIL) {
+        if (markup === true) {
+            xml += single
+                ? (texts[0] ?? "")
+                : texts.length === 0
+                    ? `<${param.wire} />`
+                    : `<${param.wire}>${texts.join("")}</${param.wire}>`;
+        }
+        else if (texts === NIL) {
             xml += `<${param.wire} xsi:nil="true" />`;
         }
         else if (single) {
@@ -250,7 +290,7 @@ const MAX_DEPTH = 64;
  * `xsi:nil="true"` when nillable; a missing required field, an unknown property or a wrong
  * value is an EncodeError naming the path (e.g. `d.Shapes[1].Side`).
  */
-function recordElement(name, type, value, label, ctx, attrs, stack) {
+function recordElement(name, type, value, label, ctx, attrs, stack, ns) {
     if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof Uint8Array)
         throw new EncodeError(label, `expected an object (${type.name}), got ${typeOf(value)}`, ctx);
     if (stack.includes(value) || stack.length >= MAX_DEPTH)
@@ -272,11 +312,11 @@ function recordElement(name, type, value, label, ctx, attrs, stack) {
     stack.push(value);
     let xml = `<${name}${attrs}${kind === type ? "" : ` xsi:type="${kind.wire}"`}>`;
     for (const f of kind.fields)
-        xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack);
+        xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack, ns);
     stack.pop();
     return `${xml}</${name}>`;
 }
-function fieldXml(f, record, at, ctx, stack) {
+function fieldXml(f, record, at, ctx, stack, ns) {
     let v;
     try {
         v = record[f.prop];
@@ -290,19 +330,32 @@ function fieldXml(f, record, at, ctx, stack) {
         return f.nillable === true ? `<${f.wire} xsi:nil="true" />` : "";
     }
     if (f.item === undefined && f.repeated !== true)
-        return valueElement(f.wire, f.type, v, at, ctx, stack);
+        return valueElement(f.wire, f.type, v, at, ctx, stack, ns);
     const items = listItems({ wire: at }, v, ctx);
     let xml = "";
     const itemName = f.item ?? f.wire;
     for (let i = 0; i < items.length; i++)
-        xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack);
+        xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack, ns);
     if (f.repeated === true)
         return xml;
     return xml === "" ? `<${f.wire} />` : `<${f.wire}>${xml}</${f.wire}>`;
 }
-function valueElement(name, type, value, label, ctx, stack) {
+/** One field value as the element `name` (`ns`: the default namespace in scope, for QName and raw XML). */
+function valueElement(name, type, value, label, ctx, stack, ns) {
     if (typeof type === "object" && type.kind === "record")
-        return recordElement(name, type, value, label, ctx, "", stack);
+        return recordElement(name, type, value, label, ctx, "", stack, ns);
+    // QName and raw XML write whole elements (they carry namespace declarations).
+    const writeElement = typeof type === "string" ? CODECS[type].encodeElement : undefined;
+    if (writeElement !== undefined) {
+        try {
+            return writeElement(value, name, ns);
+        }
+        catch (err) {
+            if (err instanceof CodecError)
+                throw new EncodeError(label, err.message, ctx);
+            throw new EncodeError(label, threw("encoding the value", err), ctx);
+        }
+    }
     return `<${name}>${escapeXmlText(encodeText(type, value, label, ctx))}</${name}>`;
 }
 /**
@@ -325,7 +378,7 @@ function soapHeaderXml(op, values, namespace, ctx) {
         }
         if (v === undefined || v === null)
             continue;
-        xml += recordElement(h.element, h.type, v, `(soapHeaders).${h.prop}`, ctx, ` xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}"`, []);
+        xml += recordElement(h.element, h.type, v, `(soapHeaders).${h.prop}`, ctx, ` xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}"`, [], namespace);
     }
     return xml;
 }
@@ -388,7 +441,7 @@ function formPairs(encoded, ctx) {
         if (texts === null) {
             // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
             // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
-            if (param.item !== null || param.type === "base64Binary")
+            if (param.item !== null || (typeof param.type === "string" && CODECS[param.type].binary === true))
                 throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
             values = [""];
         }
@@ -435,7 +488,7 @@ export function encodeRequest(op, binding, params, credentials, namespace, soapH
         const offered = op.bindings.map((b) => BINDING_INFO[b].label).join(", ");
         throw new EncodeError("(binding)", `${op.name} is not offered over ${BINDING_INFO[binding].label} (only ${offered})`, ctx);
     }
-    const encoded = collect(op, params ?? {}, credentials, ctx);
+    const encoded = collect(op, params ?? {}, credentials, ctx, namespace);
     const info = BINDING_INFO[binding];
     const headers = {};
     if (info.contentType !== null)

@@ -12,4 +12,6 @@ export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpSt
 export type { Middleware, MiddlewareHeaders, MiddlewareRequest, MiddlewareResponse, MutableMiddlewareHeaders, } from "./middleware.js";
 export type { FetchBody, FetchBodyReader, FetchLike, FetchRequestInit, FetchResponse } from "./transport.js";
 export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";
+export type { QName } from "./qname.js";
+export type { XmlAttributeInput, XmlAttributeNode, XmlElementInput, XmlElementNode, XmlNamespaceDeclaration, XmlNode, XmlNodeInput, } from "./raw-xml.js";
 //# sourceMappingURL=index.d.ts.map

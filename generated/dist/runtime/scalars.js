@@ -7,11 +7,10 @@
  */
 import { XsdDateTime, parseDateTimeBytes } from "./datetime.js";
 import { outside } from "./errors.js";
+import { CodecError } from "./codec.js";
+import { LEAF_CODECS } from "./leaf-codecs.js";
 import { latin1OrUtf8 } from "./xml.js";
-/** A value did not fit its type; `expected` names the type, `message` says why. */
-export class CodecError extends Error {
-    name = "CodecError";
-}
+export { CodecError };
 /**
  * Characters XML 1.0 cannot carry: C0 controls other than tab/LF/CR, U+FFFE, U+FFFF, and lone
  * surrogates (with the `u` flag a well-formed surrogate pair is one code point and does not match).
@@ -426,6 +425,7 @@ export const CODECS = {
                 throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
             return bytesToBase64(value);
         },
+        binary: true,
     },
     byte: {
         decode: (text) => decodeInteger(text, -128, 127, "byte"),
@@ -509,5 +509,7 @@ export const CODECS = {
         decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
         encode: (value) => checkedText(value, GUID_TEXT, "guid"),
     },
+    // hexBinary, char, QName and raw XML: templates/runtime/leaf-codecs.ts
+    ...LEAF_CODECS,
 };
 //# sourceMappingURL=scalars.js.map

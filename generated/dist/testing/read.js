@@ -13,6 +13,7 @@ import { XsdDateTime } from "../runtime/datetime.js";
 import { decodeResponse } from "../runtime/decode.js";
 import { AsmxError } from "../runtime/errors.js";
 import { soapActionFor } from "../runtime/encode.js";
+import { RawXmlBuilder } from "../runtime/raw-xml.js";
 import { CODECS, CodecError } from "../runtime/scalars.js";
 import { XmlTokenizer, latin1OrUtf8 } from "../runtime/xml.js";
 import { writeFault, XSI_NS } from "./write.js";
@@ -96,6 +97,10 @@ const DOTNET = {
     duration: { type: "System.String", range: "" },
     anyURI: { type: "System.String", range: "" },
     guid: { type: "System.Guid", range: "" },
+    hexBinary: { type: "System.Byte", range: "an unsigned byte" },
+    char: { type: "System.Char", range: "" },
+    QName: { type: "System.Xml.XmlQualifiedName", range: "" },
+    xml: { type: "System.Xml.XmlElement", range: "" },
 };
 /** A value .NET could not convert; `message` is the inner exception's `Type: message`. */
 class ConvertError extends Error {
@@ -107,6 +112,7 @@ const INTEGER_RANGE = {
     long: [-(2n ** 63n), 2n ** 63n - 1n],
     unsignedByte: [0n, 255n],
     base64Binary: [0n, 255n],
+    hexBinary: [0n, 255n],
 };
 /** `Convert.ChangeType(text, type, InvariantCulture)` for HTTP GET/POST values. */
 function httpValue(type, text) {
@@ -147,6 +153,11 @@ function httpValue(type, text) {
             catch {
                 throw new ConvertError("System.FormatException: String was not recognized as a valid DateTime.");
             }
+        case "char":
+            // Convert.ToChar(string): exactly one character.
+            if (text.length !== 1)
+                throw new ConvertError("System.FormatException: String must be exactly one character long.");
+            return text;
         default:
             return text;
     }
@@ -180,6 +191,17 @@ function soapValue(p, text) {
         if (type === "base64Binary")
             throw new ConvertError("System.FormatException: The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding characters, or an illegal character among the padding characters.");
         throw new ConvertError(/range/.test(err.message) ? overflow(type) : FORMAT);
+    }
+}
+/** A QName parameter, its prefix resolved in the element's scope, as XmlSerializer reads it. */
+function scopedValue(type, text, scope) {
+    try {
+        return CODECS[type].decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : undefined));
+    }
+    catch (err) {
+        if (!(err instanceof CodecError))
+            throw err;
+        throw new ConvertError(`System.InvalidOperationException: ${err.message}`);
     }
 }
 const MIN_DATE = /* @__PURE__ */ XsdDateTime.parse("0001-01-01T00:00:00");
@@ -247,9 +269,20 @@ class EnvelopeReader {
     /** Open elements of a record parameter being rebuilt (local names). */
     recordPath = [];
     item = null;
+    raw = null;
     constructor(namespace, paramsByWire) {
         this.namespace = namespace;
         this.paramsByWire = paramsByWire;
+    }
+    /** Pushes the element's namespace declarations; returns its attributes as pairs. */
+    pushScope(attrs) {
+        const list = [];
+        for (let i = 0; i < attrs.length; i++)
+            list.push([attrs.name(i), attrs.value(i)]);
+        this.scopes.push(list
+            .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
+            .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v]));
+        return list;
     }
     lookup(prefix) {
         for (let i = this.scopes.length - 1; i >= 0; i--)
@@ -260,12 +293,12 @@ class EnvelopeReader {
     }
     open(name, attrs) {
         this.depth++;
-        const list = [];
-        for (let i = 0; i < attrs.length; i++)
-            list.push([attrs.name(i), attrs.value(i)]);
-        this.scopes.push(list
-            .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
-            .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v]));
+        if (this.raw !== null) {
+            this.pushScope(attrs);
+            this.raw.open(name, attrs, (q) => this.lookup(q.includes(":") ? q.slice(0, q.indexOf(":")) : ""));
+            return;
+        }
+        const list = this.pushScope(attrs);
         const colon = name.indexOf(":");
         const local = colon < 0 ? name : name.slice(colon + 1);
         const ns = this.lookup(colon < 0 ? "" : name.slice(0, colon));
@@ -298,8 +331,20 @@ class EnvelopeReader {
                 this.captured.set(p.wire, cap);
                 const record = typeof p.type === "object" && p.type.kind === "record";
                 this.param = { wire: p.wire, list: p.item !== null, item: p.item, cap, record };
-                if (record)
+                if (record) {
                     this.openRecord(local, list, true);
+                    return;
+                }
+                const codec = typeof p.type === "string" && p.item === null ? CODECS[p.type] : undefined;
+                if (codec?.tree === true)
+                    this.raw = new RawXmlBuilder();
+                else if (codec?.decodeScoped !== undefined) {
+                    const scope = new Map();
+                    for (const level of this.scopes)
+                        for (const [prefix, uri] of level)
+                            scope.set(prefix, uri);
+                    cap.scope = scope;
+                }
                 return;
             }
             case 5:
@@ -330,6 +375,8 @@ class EnvelopeReader {
             this.param.cap.xml += escapeXml(value);
             return;
         }
+        if (this.raw !== null)
+            return this.raw.text(value);
         if (this.item !== null)
             this.item.text += value;
         else if (this.param !== null && !this.param.list && this.depth === 4)
@@ -338,6 +385,10 @@ class EnvelopeReader {
     close() {
         if (this.param?.record === true && this.depth >= 4)
             this.param.cap.xml += `</${this.recordPath.pop() ?? ""}>`;
+        if (this.raw !== null && !this.raw.close() && this.param !== null) {
+            this.param.cap.tree = this.raw.finish();
+            this.raw = null;
+        }
         if (this.depth === 5 && this.item !== null && this.param !== null) {
             this.param.cap.items.push(this.item);
             this.item = null;
@@ -416,6 +467,10 @@ function readSoap(index, served, headers, body) {
             // Mono reads xsi:nil on a top-level string parameter as "" (NOTES.md §8).
             else if (cap.nil)
                 value = p.type === "string" ? "" : soapDefault(p);
+            else if (cap.tree !== undefined)
+                value = cap.tree;
+            else if (cap.scope !== undefined && typeof p.type === "string")
+                value = scopedValue(p.type, cap.text, cap.scope);
             else
                 value = soapValue(p, cap.text);
             if (p.credential !== null)
@@ -510,7 +565,7 @@ function readHttp(info, served, headers, query, body) {
                     current = v;
                     return httpValue(type, v);
                 };
-                if (type === "base64Binary")
+                if (CODECS[type].binary === true)
                     value = Uint8Array.from(values.map((v) => one(v)));
                 else
                     value = p.item !== null ? values.map(one) : one(values.join(","));

@@ -46,6 +46,8 @@ type EncodedParam = {
   readonly bytes: Uint8Array | null;
   /** A record parameter: its whole element(s), ready for the SOAP body; null otherwise. */
   readonly xml?: string | null;
+  /** The texts are whole SOAP elements (QName, raw XML: codecs with `encodeElement`). */
+  readonly markup?: true;
 };
 
 /** SOAP header values by header element name (the `soapHeaders` of client and call options). */
@@ -61,7 +63,11 @@ function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx:
 /** A scalar or enum value as wire text (a record has no text: see recordElement). */
 function encodeText(type: ValueType, value: unknown, label: string, ctx: ErrorContext): string {
   try {
-    if (typeof type === "string") return CODECS[type].encode(value);
+    if (typeof type === "string") {
+      const codec = CODECS[type];
+      if (ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope !== null) return codec.encode(value);
+      return codec.encodeHttp !== undefined ? codec.encodeHttp(value) : codec.encode(value);
+    }
     if (type.kind === "record") throw new CodecError(`a record (${type.name}) is sent only in a SOAP envelope`);
     if (type.flags === true) {
       // [Flags]: the names, space-separated; none at all is the empty list.
@@ -159,11 +165,35 @@ function listItems(param: { readonly wire: string }, value: unknown, ctx: ErrorC
   return items;
 }
 
+/**
+ * For a SOAP parameter whose codec writes whole elements (QName, raw XML: they carry namespace
+ * declarations), the writer of one element `(value, element name, label)`; null otherwise.
+ */
+function elementWriter(
+  param: ParamDescriptor,
+  ctx: ErrorContext,
+  namespace: string,
+): ((value: unknown, element: string, label: string) => string) | null {
+  const type = param.type;
+  if (typeof type !== "string" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null) return null;
+  const write = CODECS[type].encodeElement;
+  if (write === undefined) return null;
+  return (value, element, label) => {
+    try {
+      return write(value, element, namespace);
+    } catch (err) {
+      if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
+      throw new EncodeError(label, threw("encoding the value", err), ctx);
+    }
+  };
+}
+
 function collect(
   op: OperationDescriptor,
   params: object,
   credentials: Credentials | undefined,
   ctx: ErrorContext,
+  namespace = "",
 ): EncodedParam[] {
   if (credentials === undefined && op.params.some((p) => p.credential !== null))
     throw new EncodeError(
@@ -196,11 +226,11 @@ function collect(
           texts: null,
           single: true,
           bytes: null,
-          xml: recordElement(param.wire, type, value, param.wire, ctx, "", []),
+          xml: recordElement(param.wire, type, value, param.wire, ctx, "", [], namespace),
         };
       const items = listItems(param, value, ctx);
       const inner = items
-        .map((v, i) => recordElement(param.item as string, type, v, `${param.wire}[${i}]`, ctx, "", []))
+        .map((v, i) => recordElement(param.item as string, type, v, `${param.wire}[${i}]`, ctx, "", [], namespace))
         .join("");
       return {
         param,
@@ -209,6 +239,14 @@ function collect(
         bytes: null,
         xml: inner === "" ? `<${param.wire} />` : `<${param.wire}>${inner}</${param.wire}>`,
       };
+    }
+    const element = elementWriter(param, ctx, namespace);
+    if (element !== null) {
+      const texts =
+        param.item === null
+          ? [element(value, param.wire, param.wire)]
+          : listItems(param, value, ctx).map((v, i) => element(v, param.item as string, `${param.wire}[${i}]`));
+      return { param, texts, single: param.item === null, bytes: null, markup: true };
     }
     if (param.item === null) {
       const text = encodeValue(param, value, param.wire, ctx);
@@ -226,13 +264,19 @@ function collect(
 
 function soapBody(op: OperationDescriptor, encoded: readonly EncodedParam[], namespace: string): string {
   let xml = `<${op.name} xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}">`;
-  for (const { param, texts, single, xml: element } of encoded) {
+  for (const { param, texts, single, xml: element, markup } of encoded) {
     if (element !== undefined && element !== null) {
       xml += element;
       continue;
     }
     if (texts === null) continue;
-    if (texts === NIL) {
+    if (markup === true) {
+      xml += single
+        ? (texts[0] ?? "")
+        : texts.length === 0
+          ? `<${param.wire} />`
+          : `<${param.wire}>${texts.join("")}</${param.wire}>`;
+    } else if (texts === NIL) {
       xml += `<${param.wire} xsi:nil="true" />`;
     } else if (single) {
       xml += `<${param.wire}>${escapeXmlText(texts[0] ?? "")}</${param.wire}>`;
@@ -314,6 +358,7 @@ function recordElement(
   ctx: ErrorContext,
   attrs: string,
   stack: object[],
+  ns: string,
 ): string {
   if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof Uint8Array)
     throw new EncodeError(label, `expected an object (${type.name}), got ${typeOf(value)}`, ctx);
@@ -342,12 +387,19 @@ function recordElement(
       );
   stack.push(value);
   let xml = `<${name}${attrs}${kind === type ? "" : ` xsi:type="${kind.wire}"`}>`;
-  for (const f of kind.fields) xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack);
+  for (const f of kind.fields) xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack, ns);
   stack.pop();
   return `${xml}</${name}>`;
 }
 
-function fieldXml(f: FieldDescriptor, record: object, at: string, ctx: ErrorContext, stack: object[]): string {
+function fieldXml(
+  f: FieldDescriptor,
+  record: object,
+  at: string,
+  ctx: ErrorContext,
+  stack: object[],
+  ns: string,
+): string {
   let v: unknown;
   try {
     v = (record as Record<string, unknown>)[f.prop];
@@ -358,15 +410,16 @@ function fieldXml(f: FieldDescriptor, record: object, at: string, ctx: ErrorCont
     if (!f.nullable) throw new EncodeError(at, "missing required field", ctx);
     return f.nillable === true ? `<${f.wire} xsi:nil="true" />` : "";
   }
-  if (f.item === undefined && f.repeated !== true) return valueElement(f.wire, f.type, v, at, ctx, stack);
+  if (f.item === undefined && f.repeated !== true) return valueElement(f.wire, f.type, v, at, ctx, stack, ns);
   const items = listItems({ wire: at }, v, ctx);
   let xml = "";
   const itemName = f.item ?? f.wire;
-  for (let i = 0; i < items.length; i++) xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack);
+  for (let i = 0; i < items.length; i++) xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack, ns);
   if (f.repeated === true) return xml;
   return xml === "" ? `<${f.wire} />` : `<${f.wire}>${xml}</${f.wire}>`;
 }
 
+/** One field value as the element `name` (`ns`: the default namespace in scope, for QName and raw XML). */
 function valueElement(
   name: string,
   type: ValueType,
@@ -374,9 +427,20 @@ function valueElement(
   label: string,
   ctx: ErrorContext,
   stack: object[],
+  ns: string,
 ): string {
   if (typeof type === "object" && type.kind === "record")
-    return recordElement(name, type, value, label, ctx, "", stack);
+    return recordElement(name, type, value, label, ctx, "", stack, ns);
+  // QName and raw XML write whole elements (they carry namespace declarations).
+  const writeElement = typeof type === "string" ? CODECS[type].encodeElement : undefined;
+  if (writeElement !== undefined) {
+    try {
+      return writeElement(value, name, ns);
+    } catch (err) {
+      if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
+      throw new EncodeError(label, threw("encoding the value", err), ctx);
+    }
+  }
   return `<${name}>${escapeXmlText(encodeText(type, value, label, ctx))}</${name}>`;
 }
 
@@ -409,6 +473,7 @@ function soapHeaderXml(
       ctx,
       ` xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}"`,
       [],
+      namespace,
     );
   }
   return xml;
@@ -472,7 +537,7 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
     if (texts === null) {
       // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
       // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
-      if (param.item !== null || param.type === "base64Binary")
+      if (param.item !== null || (typeof param.type === "string" && CODECS[param.type].binary === true))
         throw new EncodeError(
           param.wire,
           `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
@@ -542,7 +607,7 @@ export function encodeRequest(
       ctx,
     );
   }
-  const encoded = collect(op, params ?? {}, credentials, ctx);
+  const encoded = collect(op, params ?? {}, credentials, ctx, namespace);
   const info = BINDING_INFO[binding];
   const headers: Record<string, string> = {};
   if (info.contentType !== null) headers["Content-Type"] = info.contentType;

@@ -72,3 +72,13 @@ export type {
 } from "./middleware.js";
 export type { FetchBody, FetchBodyReader, FetchLike, FetchRequestInit, FetchResponse } from "./transport.js";
 export { XmlSyntaxError, type XmlErrorCode } from "./xml.js";
+export type { QName } from "./qname.js";
+export type {
+  XmlAttributeInput,
+  XmlAttributeNode,
+  XmlElementInput,
+  XmlElementNode,
+  XmlNamespaceDeclaration,
+  XmlNode,
+  XmlNodeInput,
+} from "./raw-xml.js";

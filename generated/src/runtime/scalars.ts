@@ -8,12 +8,11 @@
 import { XsdDateTime, parseDateTimeBytes } from "./datetime.js";
 import type { ScalarName } from "./descriptor.js";
 import { outside } from "./errors.js";
+import { CodecError, type ScalarCodec } from "./codec.js";
+import { LEAF_CODECS } from "./leaf-codecs.js";
 import { latin1OrUtf8 } from "./xml.js";
 
-/** A value did not fit its type; `expected` names the type, `message` says why. */
-export class CodecError extends Error {
-  override name = "CodecError";
-}
+export { CodecError };
 
 /**
  * Characters XML 1.0 cannot carry: C0 controls other than tab/LF/CR, U+FFFE, U+FFFF, and lone
@@ -327,14 +326,7 @@ function decodeFloating(text: string, type: string): number {
   return v;
 }
 
-export interface ScalarCodec {
-  /** Text of an element (already entity-decoded) → value. */
-  decode(text: string): unknown;
-  /** The same from the element's UTF-8 bytes `b[s..e)` (what the streaming decoder uses when present). */
-  decodeBytes?(b: Uint8Array, s: number, e: number): unknown;
-  /** Value → text for SOAP elements and HTTP parameters. */
-  encode(value: unknown): string;
-}
+export type { ScalarCodec };
 
 /** The codec table, exhaustive over ScalarName. */
 export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
@@ -407,6 +399,7 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
       if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
       return bytesToBase64(value);
     },
+    binary: true,
   },
   byte: {
     decode: (text) => decodeInteger(text, -128, 127, "byte"),
@@ -483,4 +476,6 @@ export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
     decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
     encode: (value) => checkedText(value, GUID_TEXT, "guid"),
   },
+  // hexBinary, char, QName and raw XML: templates/runtime/leaf-codecs.ts
+  ...LEAF_CODECS,
 };

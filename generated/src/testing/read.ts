@@ -14,6 +14,7 @@ import { decodeResponse } from "../runtime/decode.js";
 import type { OperationDescriptor, ParamDescriptor, RecordDescriptor, ScalarName } from "../runtime/descriptor.js";
 import { AsmxError } from "../runtime/errors.js";
 import { soapActionFor } from "../runtime/encode.js";
+import { RawXmlBuilder, type XmlNode } from "../runtime/raw-xml.js";
 import { CODECS, CodecError } from "../runtime/scalars.js";
 import { XmlTokenizer, latin1OrUtf8, type XmlAttributes, type XmlSink } from "../runtime/xml.js";
 import { writeFault, XSI_NS, type MockResponse } from "./write.js";
@@ -149,6 +150,10 @@ const DOTNET: { readonly [K in ScalarName]: { readonly type: string; readonly ra
   duration: { type: "System.String", range: "" },
   anyURI: { type: "System.String", range: "" },
   guid: { type: "System.Guid", range: "" },
+  hexBinary: { type: "System.Byte", range: "an unsigned byte" },
+  char: { type: "System.Char", range: "" },
+  QName: { type: "System.Xml.XmlQualifiedName", range: "" },
+  xml: { type: "System.Xml.XmlElement", range: "" },
 };
 
 /** A value .NET could not convert; `message` is the inner exception's `Type: message`. */
@@ -163,6 +168,7 @@ const INTEGER_RANGE: Partial<Record<ScalarName, readonly [bigint, bigint]>> = {
   long: [-(2n ** 63n), 2n ** 63n - 1n],
   unsignedByte: [0n, 255n],
   base64Binary: [0n, 255n],
+  hexBinary: [0n, 255n],
 };
 
 /** `Convert.ChangeType(text, type, InvariantCulture)` for HTTP GET/POST values. */
@@ -195,6 +201,11 @@ function httpValue(type: ScalarName, text: string): unknown {
       } catch {
         throw new ConvertError("System.FormatException: String was not recognized as a valid DateTime.");
       }
+    case "char":
+      // Convert.ToChar(string): exactly one character.
+      if (text.length !== 1)
+        throw new ConvertError("System.FormatException: String must be exactly one character long.");
+      return text;
     default:
       return text;
   }
@@ -233,6 +244,16 @@ function soapValue(p: ParamDescriptor, text: string): unknown {
   }
 }
 
+/** A QName parameter, its prefix resolved in the element's scope, as XmlSerializer reads it. */
+function scopedValue(type: ScalarName, text: string, scope: ReadonlyMap<string, string>): unknown {
+  try {
+    return CODECS[type].decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : undefined));
+  } catch (err) {
+    if (!(err instanceof CodecError)) throw err;
+    throw new ConvertError(`System.InvalidOperationException: ${err.message}`);
+  }
+}
+
 const MIN_DATE = /* @__PURE__ */ XsdDateTime.parse("0001-01-01T00:00:00");
 
 /** What XmlSerializer leaves in a parameter whose element is missing (NOTES.md §8). */
@@ -262,6 +283,10 @@ function soapDefault(p: ParamDescriptor): unknown {
 interface Captured {
   text: string;
   nil: boolean;
+  /** Raw XML content (a codec with `tree`). */
+  tree?: readonly XmlNode[];
+  /** The prefixes in scope at the element (a codec with `decodeScoped`: QName). */
+  scope?: ReadonlyMap<string, string>;
   items: Array<{ text: string; nil: boolean }>;
   /** A record parameter: its element rebuilt as XML (local names, the service's namespace, xsi attributes), for the client's decoder. */
   xml: string;
@@ -315,11 +340,24 @@ class EnvelopeReader implements XmlSink {
   /** Open elements of a record parameter being rebuilt (local names). */
   private readonly recordPath: string[] = [];
   private item: { text: string; nil: boolean } | null = null;
+  private raw: RawXmlBuilder | null = null;
 
   constructor(
     private readonly namespace: string,
     private readonly paramsByWire: (local: string) => ParamDescriptor | undefined,
   ) {}
+
+  /** Pushes the element's namespace declarations; returns its attributes as pairs. */
+  private pushScope(attrs: XmlAttributes): Array<[string, string]> {
+    const list: Array<[string, string]> = [];
+    for (let i = 0; i < attrs.length; i++) list.push([attrs.name(i), attrs.value(i)]);
+    this.scopes.push(
+      list
+        .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
+        .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v] as const),
+    );
+    return list;
+  }
 
   private lookup(prefix: string): string {
     for (let i = this.scopes.length - 1; i >= 0; i--)
@@ -329,13 +367,12 @@ class EnvelopeReader implements XmlSink {
 
   open(name: string, attrs: XmlAttributes): void {
     this.depth++;
-    const list: Array<[string, string]> = [];
-    for (let i = 0; i < attrs.length; i++) list.push([attrs.name(i), attrs.value(i)]);
-    this.scopes.push(
-      list
-        .filter(([n]) => n === "xmlns" || n.startsWith("xmlns:"))
-        .map(([n, v]) => [n === "xmlns" ? "" : n.slice(6), v] as const),
-    );
+    if (this.raw !== null) {
+      this.pushScope(attrs);
+      this.raw.open(name, attrs, (q) => this.lookup(q.includes(":") ? q.slice(0, q.indexOf(":")) : ""));
+      return;
+    }
+    const list = this.pushScope(attrs);
     const colon = name.indexOf(":");
     const local = colon < 0 ? name : name.slice(colon + 1);
     const ns = this.lookup(colon < 0 ? "" : name.slice(0, colon));
@@ -368,7 +405,17 @@ class EnvelopeReader implements XmlSink {
         this.captured.set(p.wire, cap);
         const record = typeof p.type === "object" && p.type.kind === "record";
         this.param = { wire: p.wire, list: p.item !== null, item: p.item, cap, record };
-        if (record) this.openRecord(local, list, true);
+        if (record) {
+          this.openRecord(local, list, true);
+          return;
+        }
+        const codec = typeof p.type === "string" && p.item === null ? CODECS[p.type] : undefined;
+        if (codec?.tree === true) this.raw = new RawXmlBuilder();
+        else if (codec?.decodeScoped !== undefined) {
+          const scope = new Map<string, string>();
+          for (const level of this.scopes) for (const [prefix, uri] of level) scope.set(prefix, uri);
+          cap.scope = scope;
+        }
         return;
       }
       case 5:
@@ -398,12 +445,17 @@ class EnvelopeReader implements XmlSink {
       this.param.cap.xml += escapeXml(value);
       return;
     }
+    if (this.raw !== null) return this.raw.text(value);
     if (this.item !== null) this.item.text += value;
     else if (this.param !== null && !this.param.list && this.depth === 4) this.param.cap.text += value;
   }
 
   close(): void {
     if (this.param?.record === true && this.depth >= 4) this.param.cap.xml += `</${this.recordPath.pop() ?? ""}>`;
+    if (this.raw !== null && !this.raw.close() && this.param !== null) {
+      this.param.cap.tree = this.raw.finish();
+      this.raw = null;
+    }
     if (this.depth === 5 && this.item !== null && this.param !== null) {
       this.param.cap.items.push(this.item);
       this.item = null;
@@ -478,6 +530,8 @@ function readSoap(
       else if (p.item !== null) value = cap.nil ? null : cap.items.map((it) => (it.nil ? null : soapValue(p, it.text)));
       // Mono reads xsi:nil on a top-level string parameter as "" (NOTES.md §8).
       else if (cap.nil) value = p.type === "string" ? "" : soapDefault(p);
+      else if (cap.tree !== undefined) value = cap.tree;
+      else if (cap.scope !== undefined && typeof p.type === "string") value = scopedValue(p.type, cap.text, cap.scope);
       else value = soapValue(p, cap.text);
       if (p.credential !== null) credentials[p.credential] = typeof value === "string" ? value : null;
       else params[p.prop] = value;
@@ -581,7 +635,7 @@ function readHttp(
           current = v;
           return httpValue(type, v);
         };
-        if (type === "base64Binary") value = Uint8Array.from(values.map((v) => one(v) as number));
+        if (CODECS[type].binary === true) value = Uint8Array.from(values.map((v) => one(v) as number));
         else value = p.item !== null ? values.map(one) : one(values.join(","));
       }
     } catch (err) {

@@ -55,7 +55,7 @@ describe("spec errors", () => {
         result: { kind: scalar, type: int, soapElement: GetResult, httpRoot: int }
 `),
     ).toEqual([
-      't.yaml:18:30 /endpoints/0/operations/0/params/0/type: unknown type "Integer" (known: string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, byte, short, unsignedShort, unsignedInt, unsignedLong, float, decimal, date, time, duration, anyURI, guid, Color, Item) [unknown-type]',
+      't.yaml:18:30 /endpoints/0/operations/0/params/0/type: unknown type "Integer" (known: string, int, long, double, boolean, dateTime, unsignedByte, base64Binary, byte, short, unsignedShort, unsignedInt, unsignedLong, float, decimal, date, time, duration, anyURI, guid, hexBinary, char, QName, xml, Color, Item) [unknown-type]',
     ]);
   });
 

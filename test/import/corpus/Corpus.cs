@@ -41,6 +41,33 @@ namespace Corpus
         [WebMethod] public Guid EchoGuid(Guid v) { return v; }
         [WebMethod] public char EchoChar(char v) { return v; }
         [WebMethod] public AllScalars EchoAll(AllScalars v) { return v; }
+
+        // ---- Leaf types (hexBinary, char, QName, TimeSpan): what the server received, as text ----
+        [WebMethod] public string HexSeen([XmlElement(DataType = "hexBinary")] byte[] v) { return v == null ? "null" : BitConverter.ToString(v); }
+        [WebMethod] public int CharCode(char v) { return (int)v; }
+        [WebMethod] public char CharOf(int code) { return (char)code; }
+        [WebMethod] public string QNameSeen(XmlQualifiedName v) { return v == null ? "null" : "{" + v.Namespace + "}" + v.Name; }
+        [WebMethod] public XmlQualifiedName QNameOf(string ns, string name) { return new XmlQualifiedName(name, ns); }
+        [WebMethod] public TimeSpan SpanOf(int seconds) { return TimeSpan.FromSeconds(seconds); }
+        [WebMethod] public string SpanSeen(TimeSpan v) { return v.ToString(); }
+        // The leaf types inside a record, over every binding (a member's DataType holds in HTTP answers too).
+        public class LeafRecord
+        {
+            public string Text;
+            [XmlElement(DataType = "hexBinary")] public byte[] Hex;
+            public char Letter;
+            public XmlQualifiedName Name;
+            public XmlQualifiedName Local;
+            public XmlElement Data;
+        }
+        [WebMethod] public LeafRecord Leaves(string text)
+        {
+            var doc = new XmlDocument();
+            var d = doc.CreateElement("d", "urn:d");
+            d.AppendChild(doc.CreateTextNode(text));
+            return new LeafRecord { Text = text, Hex = System.Text.Encoding.UTF8.GetBytes(text), Letter = text[0], Name = new XmlQualifiedName("n", "urn:leaf"), Local = new XmlQualifiedName("l", ""), Data = d };
+        }
+        // ---- end of leaf types ----
     }
 
     public class AllScalars
@@ -100,6 +127,28 @@ namespace Corpus
             if (e != null) w.AppendChild(doc.ImportNode(e, true));
             return w;
         }
+        // ---- Raw XML (XmlElement): what the server received, and an element built from text ----
+        [WebMethod] public string XmlSeen(XmlElement e) { return e == null ? "null" : e.OuterXml; }
+        [WebMethod] public XmlElement Make(string name, string text)
+        {
+            var doc = new XmlDocument();
+            var m = doc.CreateElement("m", name, "urn:made");
+            m.SetAttribute("at", "urn:attr", text);
+            m.AppendChild(doc.CreateTextNode(text));
+            m.AppendChild(doc.CreateElement("empty"));
+            return m;
+        }
+        // A DataSet parameter: the tree a client decoded from Table, sent back (schema and diffgram).
+        [WebMethod] public string CountRows(DataSet ds) { return ds == null ? "null" : ds.DataSetName + ":" + ds.Tables[0].TableName + ":" + ds.Tables[0].Rows.Count + ":" + ds.Tables[0].Columns[0].DataType.Name; }
+        // A list of XmlElement: each item element (XmlElement) holds one element.
+        [WebMethod] public XmlElement[] Elements(int n)
+        {
+            var d = new XmlDocument();
+            var list = new XmlElement[n];
+            for (int i = 0; i < n; i++) { list[i] = d.CreateElement("e" + i, i % 2 == 0 ? "urn:even" : ""); list[i].InnerText = i.ToString(); }
+            return list;
+        }
+        // ---- end of raw XML ----
     }
 
     // ---- Headers: [SoapHeader] in and out -------------------------------------------------------
