@@ -1,7 +1,6 @@
 /**
- * The full shape of a spec document once it has passed the JSON Schema (spec/service.schema.json),
- * including constructs that import/verify/merge understand but `generate` does not serve yet
- * (raw.ts is the subset the model builds from; the loader reports the rest as unsupported).
+ * The full shape of a spec document once it has passed the JSON Schema (spec/service.schema.json):
+ * what import writes, verify and merge compare, and the model builds from (raw.ts).
  */
 import type { Binding } from "../../templates/runtime/binding.ts";
 

@@ -13,7 +13,6 @@ import { SpecError, type SpecIssue } from "./errors.ts";
 import type { Locator } from "./position.ts";
 import type { SpecDocument } from "./document.ts";
 import type { RawSpec } from "./raw.ts";
-import { unsupportedConstructs } from "./unsupported.ts";
 
 /** A schema-valid spec document with the means to locate any of its paths. */
 export interface LoadedSpec {
@@ -133,17 +132,11 @@ export function readSpecDocument(text: string, file: string): SpecText {
 }
 
 /**
- * Parses and validates spec text for `generate`: the schema, then the constructs the spec format
- * describes but generate does not serve yet (reported as `unsupported`, with their places).
+ * Parses and validates spec text for `generate` (everything the spec format describes is served).
  * `file` is the name used in messages. Throws SpecError.
  */
 export function loadSpecText(text: string, file: string): LoadedSpec {
   const { document, locate } = readSpecDocument(text, file);
-  const unsupported = unsupportedConstructs(document).map(({ path, message }): SpecIssue => {
-    const pos = locate(path, true);
-    return { code: "unsupported", message, file, line: pos.line, column: pos.column, path };
-  });
-  if (unsupported.length > 0) throw new SpecError(unsupported);
   return { raw: document as RawSpec, locate, file };
 }
 

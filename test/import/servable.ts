@@ -1,17 +1,12 @@
 /**
- * From an imported spec, one spec per endpoint file that `generate` can serve today: the
- * endpoint's own namespace as the service namespace, and only the operations (and the records
- * and enums they use) without a construct generate does not serve yet. What is left out is
- * returned with the reason, for the matrix.
+ * From an imported spec, one spec per endpoint file: the endpoint's own namespace as the service
+ * namespace, its operations, and the records and enums they use (subtypes of a base included).
  */
 import type { SpecDocument, SpecOperation } from "../../generator/spec/document.ts";
-import { unsupportedConstructs } from "../../generator/spec/unsupported.ts";
 
 export interface Servable {
   readonly endpoint: string;
   readonly spec: SpecDocument | null;
-  /** operation → why it is not generated */
-  readonly skipped: ReadonlyMap<string, string>;
 }
 
 function typesOf(doc: SpecDocument, op: SpecOperation): Set<string> {
@@ -36,22 +31,8 @@ function typesOf(doc: SpecDocument, op: SpecOperation): Set<string> {
 
 export function servableSpecs(doc: SpecDocument): Servable[] {
   return doc.endpoints.map((e) => {
-    const skipped = new Map<string, string>();
-    const ops: SpecOperation[] = [];
-    for (const op of e.operations) {
-      const used = typesOf(doc, op);
-      const { namespace: _ns, bindings, ...head } = e;
-      const one: SpecDocument = {
-        service: { ...doc.service, namespace: e.namespace ?? doc.service.namespace },
-        enums: Object.fromEntries(Object.entries(doc.enums ?? {}).filter(([k]) => used.has(k))),
-        records: Object.fromEntries(Object.entries(doc.records ?? {}).filter(([k]) => used.has(k))),
-        endpoints: [{ ...head, ...(bindings ? { bindings } : {}), operations: [op] }],
-      };
-      const why = unsupportedConstructs(one).map((u) => u.message.replace(": not supported by generate yet", ""));
-      if (why.length > 0) skipped.set(op.name, [...new Set(why)].join("; "));
-      else ops.push(op);
-    }
-    if (ops.length === 0) return { endpoint: e.path, spec: null, skipped };
+    const ops: SpecOperation[] = [...e.operations];
+    if (ops.length === 0) return { endpoint: e.path, spec: null };
     const used = new Set(ops.flatMap((o) => [...typesOf(doc, o)]));
     const { namespace: _ns, ...head } = e;
     const spec: SpecDocument = {
@@ -62,7 +43,7 @@ export function servableSpecs(doc: SpecDocument): Servable[] {
     };
     if (Object.keys(spec.enums!).length === 0) delete spec.enums;
     if (Object.keys(spec.records!).length === 0) delete spec.records;
-    return { endpoint: e.path, spec, skipped };
+    return { endpoint: e.path, spec };
   });
 }
 
