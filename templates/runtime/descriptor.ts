@@ -216,6 +216,11 @@ export function defineRecord(descriptor: RecordDescriptor | LazyRecordDescriptor
   return Object.freeze(lazy);
 }
 
+/** The kinds a value of `type` may be on the wire: the record itself unless abstract, then its subtypes. */
+export function concreteKinds(type: RecordDescriptor): RecordDescriptor[] {
+  return [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+}
+
 /** Freezes an enum descriptor. */
 export function defineEnum(descriptor: EnumDescriptor): EnumDescriptor {
   return deepFreeze(descriptor);

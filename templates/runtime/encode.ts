@@ -4,7 +4,7 @@
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
-import type { FieldDescriptor, OperationDescriptor, ParamDescriptor, RecordDescriptor, ValueType } from "./descriptor.js";
+import { concreteKinds, type FieldDescriptor, type OperationDescriptor, type ParamDescriptor, type RecordDescriptor, type ValueType } from "./descriptor.js";
 import { EncodeError, outside, type ErrorContext } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
 
@@ -277,7 +277,7 @@ function recordKind(type: RecordDescriptor, value: object, label: string, ctx: E
   } catch (err) {
     throw new EncodeError(`${label}.$type`, threw("reading the value", err), ctx);
   }
-  const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+  const kinds = concreteKinds(type);
   if (named === undefined && type.abstract !== true) return type;
   for (const k of kinds) if (k.name === named) return k;
   const expected = `one of ${kinds.map((k) => JSON.stringify(k.name)).join(", ")} (the kinds of ${type.name}${type.abstract === true ? ", which is abstract" : ""})`;

@@ -7,7 +7,7 @@
  */
 import type { BindingInfo } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
-import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "../runtime/descriptor.js";
+import { concreteKinds, type FieldDescriptor, type OperationDescriptor, type RecordDescriptor, type ValueType } from "../runtime/descriptor.js";
 import { writeRawXml } from "../runtime/raw-xml.js";
 import { CODECS, CodecError, checkXmlChars } from "../runtime/scalars.js";
 import { dotnetDateTime, dotnetDouble } from "./dotnet.js";
@@ -133,7 +133,7 @@ function kindOf(type: RecordDescriptor, value: Record<string, unknown>, path: st
   if (type.discriminated !== true) return type;
   const named = value["$type"];
   if (named === undefined && type.abstract !== true) return type;
-  const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+  const kinds = concreteKinds(type);
   const kind = kinds.find((k) => k.name === named);
   if (kind === undefined) throw new ResultError(path, `$type must be one of ${kinds.map((k) => k.name).join(", ")}, got ${JSON.stringify(named)}`);
   return kind;

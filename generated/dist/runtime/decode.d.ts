@@ -8,7 +8,7 @@
  * e.g. `GetMessagesAfterIDResult[3].SendDate`.
  */
 import { type Binding } from "./binding.js";
-import type { OperationDescriptor } from "./descriptor.js";
+import { type OperationDescriptor } from "./descriptor.js";
 import { type ErrorContext } from "./errors.js";
 import { type XmlAttributes, type XmlSink } from "./xml.js";
 /** A SOAP fault as read from the body. */

@@ -8,6 +8,7 @@
  * e.g. `GetMessagesAfterIDResult[3].SendDate`.
  */
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
+import { concreteKinds, } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
 import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
@@ -315,7 +316,7 @@ export class ResponseDecoder {
             if (n.endsWith("type") && localName(n) === "type" && attrs.uri(i) === XSI_NS)
                 named = localName(attrs.value(i).trim());
         }
-        const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+        const kinds = concreteKinds(type);
         if (named === null) {
             if (type.abstract !== true || nil)
                 return type;

@@ -145,6 +145,8 @@ export interface LazyRecordDescriptor extends Omit<RecordDescriptor, "fields" | 
  * descriptor cannot name itself while it is being defined.
  */
 export declare function defineRecord(descriptor: RecordDescriptor | LazyRecordDescriptor): RecordDescriptor;
+/** The kinds a value of `type` may be on the wire: the record itself unless abstract, then its subtypes. */
+export declare function concreteKinds(type: RecordDescriptor): RecordDescriptor[];
 /** Freezes an enum descriptor. */
 export declare function defineEnum(descriptor: EnumDescriptor): EnumDescriptor;
 export {};

@@ -48,6 +48,10 @@ export function defineRecord(descriptor) {
         });
     return Object.freeze(lazy);
 }
+/** The kinds a value of `type` may be on the wire: the record itself unless abstract, then its subtypes. */
+export function concreteKinds(type) {
+    return [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+}
 /** Freezes an enum descriptor. */
 export function defineEnum(descriptor) {
     return deepFreeze(descriptor);

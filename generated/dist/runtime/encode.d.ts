@@ -6,7 +6,7 @@
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
 import { type Binding } from "./binding.js";
-import type { OperationDescriptor } from "./descriptor.js";
+import { type OperationDescriptor } from "./descriptor.js";
 /** Account credentials, sent as the operation's `username` and `password` parameters. */
 export interface Credentials {
     readonly username: string;

@@ -6,6 +6,7 @@
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
 import { BINDING_INFO } from "./binding.js";
+import { concreteKinds, } from "./descriptor.js";
 import { EncodeError, outside } from "./errors.js";
 import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
 /** Escapes text for element content: `& < >` and CR (which XML would otherwise turn into LF). */
@@ -262,7 +263,7 @@ function recordKind(type, value, label, ctx) {
     catch (err) {
         throw new EncodeError(`${label}.$type`, threw("reading the value", err), ctx);
     }
-    const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+    const kinds = concreteKinds(type);
     if (named === undefined && type.abstract !== true)
         return type;
     for (const k of kinds)

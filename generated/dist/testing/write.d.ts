@@ -8,7 +8,7 @@
  * and CR written raw, doubles and dateTimes as .NET's XmlConvert writes them.
  */
 import type { BindingInfo } from "../runtime/binding.js";
-import type { OperationDescriptor } from "../runtime/descriptor.js";
+import { type OperationDescriptor } from "../runtime/descriptor.js";
 import type { MockFault } from "./faults.js";
 export declare const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 export declare const XSD_NS = "http://www.w3.org/2001/XMLSchema";

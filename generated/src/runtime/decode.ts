@@ -8,7 +8,13 @@
  * e.g. `GetMessagesAfterIDResult[3].SendDate`.
  */
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS, type Binding, type BindingInfo } from "./binding.js";
-import type { FieldDescriptor, OperationDescriptor, RecordDescriptor, ValueType } from "./descriptor.js";
+import {
+  concreteKinds,
+  type FieldDescriptor,
+  type OperationDescriptor,
+  type RecordDescriptor,
+  type ValueType,
+} from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
 import { RawXmlBuilder } from "./raw-xml.js";
 import { CODECS, CodecError } from "./scalars.js";
@@ -429,7 +435,7 @@ export class ResponseDecoder implements XmlSink {
       if (n.endsWith("type") && localName(n) === "type" && attrs.uri(i) === XSI_NS)
         named = localName(attrs.value(i).trim());
     }
-    const kinds = [...(type.abstract === true ? [] : [type]), ...(type.subtypes ?? [])];
+    const kinds = concreteKinds(type);
     if (named === null) {
       if (type.abstract !== true || nil) return type;
     } else {
