@@ -401,6 +401,47 @@ export class ResponseDecoder implements XmlSink {
     this.openGeneral(name, attrs);
   }
 
+  /**
+   * A whole leaf element (see XmlSink.leaf). The bulk of a large response is record fields in
+   * wire order: those are read straight from the tokenizer's bytes. Anything else, and any
+   * value that does not read, takes the general way (open, text, close), which gives the
+   * same result or the same error.
+   */
+  leaf(name: string, attrs: XmlAttributes, b: Uint8Array, s: number, e: number): void {
+    const top = this.top;
+    if (top !== undefined && top.kind === RECORD && this.skipDepth === 0 && !this.inLeaf && this.fault === null && top.value !== null) {
+      const index = top.next;
+      const field = (top.record as RecordDescriptor).fields[index];
+      if (field !== undefined && field.wire === name && field.repeated !== true && field.item === undefined) {
+        const bit = index < 31 ? 1 << index : 0;
+        if (top.ordered || (bit !== 0 && (top.mask & bit) === 0)) {
+          const dec = (top.decs as Array<BytesDecoder | null>)[index]!;
+          let value: unknown = undefined;
+          let ok = true;
+          if (dec !== null) {
+            try {
+              value = dec(b, s, e);
+            } catch {
+              ok = false; // the general way reports it, with the field's path
+            }
+          } else if (field.type === "string") value = s === e ? "" : latin1OrUtf8(b, s, e);
+          else ok = false;
+          if (ok) {
+            top.next = index + 1;
+            top.assigned++;
+            top.mask |= bit;
+            setField(top, index, value);
+            this.hint(top);
+            return;
+          }
+        }
+      }
+    }
+    this.open(name, attrs);
+    if (s < e) this.text(b, s, e);
+    this.close(name);
+  }
+
   private openGeneral(name: string, attrs: XmlAttributes): void {
     if (this.skipDepth > 0) {
       this.skipDepth++;

@@ -25,7 +25,7 @@
 import fc from "fast-check";
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
-import { XmlSyntaxError, XmlTokenizer, parseAttributes } from "../../templates/runtime/xml.ts";
+import { XmlSyntaxError, XmlTokenizer, parseAttributes, type XmlSink } from "../../templates/runtime/xml.ts";
 
 /** Scale the number of runs, e.g. XML_FUZZ_SCALE=20 for a long soak. */
 const SCALE = Number(process.env["XML_FUZZ_SCALE"] ?? 1);
@@ -35,15 +35,26 @@ const TIMEOUT = 20_000 * Math.max(1, SCALE);
 type Ev = ["open", string, Array<[string, string]>] | ["text", string] | ["close", string];
 type Result = { ok: true; events: Ev[] } | { ok: false; code: string; offset: number };
 
-/** Our tokenizer, attributes decoded, adjacent text coalesced; chunks are strings or UTF-8 bytes. */
+/**
+ * Our tokenizer, attributes decoded, adjacent text coalesced; chunks are strings or UTF-8 bytes.
+ * Run twice: with a sink that takes whole leaf elements (XmlSink.leaf, which the tokenizer
+ * then uses for `<a>text</a>`) and with one that does not; both must see the same events.
+ */
 function ours(chunks: ReadonlyArray<string | Uint8Array>): Result {
+  const withLeaves = oursWith(chunks, true);
+  expect(withLeaves.result, "the same with and without XmlSink.leaf").toEqual(oursWith(chunks, false).result);
+  return withLeaves.result;
+}
+
+function oursWith(chunks: ReadonlyArray<string | Uint8Array>, leaves: boolean): { result: Result; leafCalls: number } {
   const events: Ev[] = [];
   let text = "";
+  let leafCalls = 0;
   const flush = (): void => {
     if (text !== "") events.push(["text", text]);
     text = "";
   };
-  const t = new XmlTokenizer({
+  const sink: XmlSink = {
     open(name, attrs) {
       flush();
       const pairs: Array<[string, string]> = [];
@@ -59,7 +70,21 @@ function ours(chunks: ReadonlyArray<string | Uint8Array>): Result {
       flush();
       events.push(["close", name]);
     },
-  });
+  };
+  if (leaves) {
+    sink.leaf = (name, attrs, bytes, start, end) => {
+      leafCalls++;
+      expect(attrs.length).toBe(0);
+      sink.open(name, attrs);
+      if (start < end) sink.text(bytes, start, end);
+      sink.close(name);
+    };
+  }
+  const t = new XmlTokenizer(sink);
+  return { result: run(t, chunks, flush, events), leafCalls };
+}
+
+function run(t: XmlTokenizer, chunks: ReadonlyArray<string | Uint8Array>, flush: () => void, events: Ev[]): Result {
   try {
     for (const c of chunks) t.write(c);
     t.end();
@@ -351,6 +376,36 @@ describe("XmlTokenizer vs saxes (differential)", () => {
         })
         .map((a) => a.join(""));
       fc.assert(fc.property(junk, compareWithSaxes), { numRuns: runs(5000) });
+    },
+    TIMEOUT,
+  );
+});
+
+describe("XmlTokenizer: whole leaf elements (XmlSink.leaf)", () => {
+  it("takes plain `<a>text</a>` leaves in one call and everything else the general way", () => {
+    const doc = '<r><a>1</a><b></b><c>&amp;</c><d x="1">2</d><p:e>3</p:e><f>4</f ><g>س<h/></g><i>\r</i><j>]</j><k/><l>۱۲</l></r>';
+    const { result, leafCalls } = oursWith([doc], true);
+    expect(result).toEqual(oursWith([doc], false).result);
+    expect(result).toEqual({ ok: true, events: saxes(doc) });
+    // a, b, l (h is an empty-element tag; the others need the general way).
+    expect(leafCalls).toBe(3);
+    // Cut inside a leaf: that leaf goes the general way, the rest is unchanged.
+    const cut = oursWith([doc.slice(0, 8), doc.slice(8)], true);
+    expect(cut.result).toEqual(result);
+    expect(cut.leafCalls).toBe(2);
+  });
+
+  it(
+    "generated documents take the leaf path",
+    () => {
+      let calls = 0;
+      fc.assert(
+        fc.property(wellFormed, (doc) => {
+          calls += oursWith([doc], true).leafCalls;
+        }),
+        { numRuns: runs(500) },
+      );
+      expect(calls).toBeGreaterThan(0);
     },
     TIMEOUT,
   );

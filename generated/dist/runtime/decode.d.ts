@@ -114,6 +114,13 @@ export declare class ResponseDecoder implements XmlSink {
     private kindOf;
     private startLeaf;
     open(name: string, attrs: XmlAttributes): void;
+    /**
+     * A whole leaf element (see XmlSink.leaf). The bulk of a large response is record fields in
+     * wire order: those are read straight from the tokenizer's bytes. Anything else, and any
+     * value that does not read, takes the general way (open, text, close), which gives the
+     * same result or the same error.
+     */
+    leaf(name: string, attrs: XmlAttributes, b: Uint8Array, s: number, e: number): void;
     private openGeneral;
     private openRoot;
     private startResult;

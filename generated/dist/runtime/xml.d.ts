@@ -58,6 +58,14 @@ export interface XmlSink {
     text(bytes: Uint8Array, start: number, end: number): void;
     /** End tag; also called right after {@link XmlSink.open} for an empty-element tag `<a/>`. */
     close(name: string): void;
+    /**
+     * Optional: a whole leaf element `<name>text</name>` in one call, for the common shape — no
+     * attributes, no prefix, text without references, CR or `]`, all of it in the input at hand.
+     * It must do exactly what `open(name, attrs)`, then `text(bytes, start, end)` when
+     * `start < end`, then `close(name)` would do (`attrs` is empty). Without it those three
+     * calls are made.
+     */
+    leaf?(name: string, attrs: XmlAttributes, bytes: Uint8Array, start: number, end: number): void;
 }
 /** Resource limits and options of {@link XmlTokenizer}. */
 export interface XmlLimits {
@@ -109,6 +117,8 @@ export declare class XmlTokenizer {
     private readonly maxAttrs;
     private readonly maxToken;
     private readonly ns;
+    /** The sink takes whole leaf elements ({@link XmlSink.leaf}). */
+    private readonly leaves;
     private readonly attrs;
     /** Unconsumed input (an unfinished token), `acc[0..accLen)`, carried to the next write. */
     private acc;

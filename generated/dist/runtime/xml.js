@@ -526,6 +526,8 @@ export class XmlTokenizer {
     maxAttrs;
     maxToken;
     ns;
+    /** The sink takes whole leaf elements ({@link XmlSink.leaf}). */
+    leaves;
     attrs = new Attributes();
     /** Unconsumed input (an unfinished token), `acc[0..accLen)`, carried to the next write. */
     acc = EMPTY;
@@ -559,6 +561,7 @@ export class XmlTokenizer {
         this.maxAttrs = limits?.maxAttributes ?? 256;
         this.maxToken = limits?.maxTokenLength ?? 64 * 1024 * 1024;
         this.ns = limits?.namespaces ?? false;
+        this.leaves = typeof sink.leaf === "function";
     }
     /** Name the next start tag most likely has (a hint: any other name is still read normally). */
     expName = null;
@@ -1099,14 +1102,37 @@ export class XmlTokenizer {
             if (depth >= this.maxDepth)
                 throw new XmlSyntaxError("depth-limit", `element nesting deeper than ${this.maxDepth}`, base + p);
             let name;
+            let key;
             if (expected) {
-                name = exp.name;
-                stackBytes[depth] = exp;
+                key = exp;
+                name = key.name;
             }
             else {
                 name = nameString(buf, p + 1, nameEnd, hash);
-                stackBytes[depth] = lastKey;
+                key = lastKey;
             }
+            if (this.leaves && a.length === 0 && !colon && depth !== 0 && buf[gt - 1] !== SLASH) {
+                // A leaf `<name>text</name>` with plain text, whole in `buf`: one sink call, nothing
+                // pushed. Anything else (a reference, CR, ']', a child, `</name >`, the end of the
+                // input) goes the general way below, which re-reads the text.
+                let q = gt + 1;
+                while (q < len && (TABLE[buf[q]] & 24) === 0)
+                    q++;
+                const close = q + 2 + key.bytes.length;
+                if (close < len &&
+                    buf[q] === LT &&
+                    buf[q + 1] === SLASH &&
+                    buf[close] === GT &&
+                    sameName(dv, buf, q + 2, key)) {
+                    this.phase = ROOT;
+                    this.depth = depth + 1;
+                    sink.leaf(name, a, buf, gt + 1, q);
+                    this.depth = depth;
+                    p = close + 1;
+                    continue;
+                }
+            }
+            stackBytes[depth] = key;
             if (this.ns) {
                 this.nsMark[depth] = this.nsPrefix.length;
                 if (colon || a.length !== 0)
