@@ -200,8 +200,8 @@ function sameName(dv, s, at, k) {
 }
 /** The bytes of a name string (from the cache key when it is there). */
 const encoder = /* @__PURE__ */ new TextEncoder();
-/** The string of `k` (0 to 8) ASCII bytes at `i`, made in one step. */
-function upTo8(s, i, k) {
+/** The string of `k` (0 to 16) ASCII bytes at `i`, made in one step. */
+function upTo16(s, i, k) {
     const f = String.fromCharCode;
     switch (k) {
         case 0:
@@ -220,8 +220,24 @@ function upTo8(s, i, k) {
             return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5]);
         case 7:
             return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6]);
-        default:
+        case 8:
             return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7]);
+        case 9:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8]);
+        case 10:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8], s[i + 9]);
+        case 11:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8], s[i + 9], s[i + 10]);
+        case 12:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8], s[i + 9], s[i + 10], s[i + 11]);
+        case 13:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8], s[i + 9], s[i + 10], s[i + 11], s[i + 12]);
+        case 14:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8], s[i + 9], s[i + 10], s[i + 11], s[i + 12], s[i + 13]);
+        case 15:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8], s[i + 9], s[i + 10], s[i + 11], s[i + 12], s[i + 13], s[i + 14]);
+        default:
+            return f(s[i], s[i + 1], s[i + 2], s[i + 3], s[i + 4], s[i + 5], s[i + 6], s[i + 7], s[i + 8], s[i + 9], s[i + 10], s[i + 11], s[i + 12], s[i + 13], s[i + 14], s[i + 15]);
     }
 }
 /** Decodes validated UTF-8; short ASCII runs without a TextDecoder call. */
@@ -233,12 +249,9 @@ export function latin1OrUtf8(s, start, end) {
             bits |= s[i];
         if (bits >= 0x80)
             return utf8.decode(s.subarray(start, end));
-        // Up to eight characters per string made: one string for most values, few intermediates.
-        let out = "";
-        let i = start;
-        for (; end - i > 8; i += 8)
-            out += upTo8(s, i, 8);
-        return out + upTo8(s, i, end - i);
+        // Up to sixteen characters per string made: one string for most values (phone numbers,
+        // codes), two for the rest.
+        return n <= 16 ? upTo16(s, start, n) : upTo16(s, start, 16) + upTo16(s, start + 16, n - 16);
     }
     return utf8.decode(s.subarray(start, end));
 }
