@@ -634,6 +634,11 @@ export class ResponseDecoder implements XmlSink {
     }
   }
 
+  /** Indentation (see XmlSink.space): only a leaf's value and a fault's texts keep it; anywhere else whitespace is allowed and ignored. */
+  space(b: Uint8Array, s: number, e: number): void {
+    if (this.inLeaf || this.fault !== null) this.text(b, s, e);
+  }
+
   /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
   private append(b: Uint8Array, s: number, e: number): void {
     {

@@ -84,6 +84,13 @@ export interface XmlSink {
    * calls are made.
    */
   leaf?(name: string, attrs: XmlAttributes, bytes: Uint8Array, start: number, end: number): void;
+  /**
+   * Optional: text inside the root made only of spaces, tabs and line feeds, up to the next
+   * tag (indentation between elements), as `bytes[start..end)`, never empty. It must do exactly
+   * what `text(bytes, start, end)` would do; without it, text() is called. A sink that ignores
+   * whitespace between elements is spared the look at every byte.
+   */
+  space?(bytes: Uint8Array, start: number, end: number): void;
 }
 
 /** Resource limits and options of {@link XmlTokenizer}. */
@@ -600,6 +607,8 @@ export class XmlTokenizer {
   private readonly ns: boolean;
   /** The sink takes whole leaf elements ({@link XmlSink.leaf}). */
   private readonly leaves: boolean;
+  /** The sink takes indentation apart ({@link XmlSink.space}). */
+  private readonly spaces: boolean;
   private readonly attrs = new Attributes();
   /** Unconsumed input (an unfinished token), `acc[0..accLen)`, carried to the next write. */
   private acc: Uint8Array = EMPTY;
@@ -635,6 +644,7 @@ export class XmlTokenizer {
     this.maxToken = limits?.maxTokenLength ?? 64 * 1024 * 1024;
     this.ns = limits?.namespaces ?? false;
     this.leaves = typeof sink.leaf === "function";
+    this.spaces = typeof sink.space === "function";
   }
 
   /** Name the next start tag most likely has (a hint: any other name is still read normally). */
@@ -906,6 +916,17 @@ export class XmlTokenizer {
 
       const c = buf[p]!;
       if (c !== LT) {
+        if (this.spaces && (c === SPACE || c === LF || c === TAB) && this.phase === ROOT) {
+          // Indentation up to the next tag: no reference, CR or ']' can be in it.
+          let w = p + 1;
+          let d = 0;
+          while (w < len && ((d = buf[w]!) === SPACE || d === LF || d === TAB)) w++;
+          if (d === LT && w < len) {
+            sink.space!(buf, p, w);
+            p = w;
+            continue;
+          }
+        }
         // Find the next '<', noting '&', CR and ']' on the way: one pass, and text without them
         // goes to the sink as it is (no second look).
         let lt = p;

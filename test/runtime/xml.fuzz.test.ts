@@ -37,8 +37,9 @@ type Result = { ok: true; events: Ev[] } | { ok: false; code: string; offset: nu
 
 /**
  * Our tokenizer, attributes decoded, adjacent text coalesced; chunks are strings or UTF-8 bytes.
- * Run twice: with a sink that takes whole leaf elements (XmlSink.leaf, which the tokenizer
- * then uses for `<a>text</a>`) and with one that does not; both must see the same events.
+ * Run twice: with a sink that takes whole leaf elements and indentation apart (XmlSink.leaf,
+ * XmlSink.space, which the tokenizer then uses for `<a>text</a>` and for whitespace before a
+ * tag) and with one that does not; both must see the same events.
  */
 function ours(chunks: ReadonlyArray<string | Uint8Array>): Result {
   const withLeaves = oursWith(chunks, true);
@@ -46,10 +47,11 @@ function ours(chunks: ReadonlyArray<string | Uint8Array>): Result {
   return withLeaves.result;
 }
 
-function oursWith(chunks: ReadonlyArray<string | Uint8Array>, leaves: boolean): { result: Result; leafCalls: number } {
+function oursWith(chunks: ReadonlyArray<string | Uint8Array>, leaves: boolean): { result: Result; leafCalls: number; spaceCalls: number } {
   const events: Ev[] = [];
   let text = "";
   let leafCalls = 0;
+  let spaceCalls = 0;
   const flush = (): void => {
     if (text !== "") events.push(["text", text]);
     text = "";
@@ -79,9 +81,15 @@ function oursWith(chunks: ReadonlyArray<string | Uint8Array>, leaves: boolean): 
       if (start < end) sink.text(bytes, start, end);
       sink.close(name);
     };
+    sink.space = (bytes, start, end) => {
+      spaceCalls++;
+      expect(end).toBeGreaterThan(start);
+      for (let i = start; i < end; i++) expect([0x20, 0x09, 0x0a]).toContain(bytes[i]);
+      sink.text(bytes, start, end);
+    };
   }
   const t = new XmlTokenizer(sink);
-  return { result: run(t, chunks, flush, events), leafCalls };
+  return { result: run(t, chunks, flush, events), leafCalls, spaceCalls };
 }
 
 function run(t: XmlTokenizer, chunks: ReadonlyArray<string | Uint8Array>, flush: () => void, events: Ev[]): Result {
@@ -381,7 +389,7 @@ describe("XmlTokenizer vs saxes (differential)", () => {
   );
 });
 
-describe("XmlTokenizer: whole leaf elements (XmlSink.leaf)", () => {
+describe("XmlTokenizer: whole leaf elements and indentation (XmlSink.leaf, XmlSink.space)", () => {
   it("takes plain `<a>text</a>` leaves in one call and everything else the general way", () => {
     const doc = '<r><a>1</a><b></b><c>&amp;</c><d x="1">2</d><p:e>3</p:e><f>4</f ><g>س<h/></g><i>\r</i><j>]</j><k/><l>۱۲</l></r>';
     const { result, leafCalls } = oursWith([doc], true);
@@ -395,17 +403,31 @@ describe("XmlTokenizer: whole leaf elements (XmlSink.leaf)", () => {
     expect(cut.leafCalls).toBe(2);
   });
 
+  it("hands whitespace before a tag inside the root to space(), and any other text to text()", () => {
+    const doc = ' \n<r>\n  <a>1</a>\t\n  <b> x </b> \r\n <c/>  y <![CDATA[ ]]>\n</r>\n ';
+    const { result, spaceCalls } = oursWith([doc], true);
+    expect(result).toEqual(oursWith([doc], false).result);
+    expect(result).toEqual({ ok: true, events: saxes(doc) });
+    // "\n  " before <a>, "\t\n  " before <b>, "\n" before </r> (not: " x " inside b, the one with a CR,
+    // the text with "y", outside the root).
+    expect(spaceCalls).toBe(3);
+  });
+
   it(
-    "generated documents take the leaf path",
+    "generated documents take the leaf and the space paths",
     () => {
       let calls = 0;
+      let spaces = 0;
       fc.assert(
         fc.property(wellFormed, (doc) => {
-          calls += oursWith([doc], true).leafCalls;
+          const r = oursWith([doc], true);
+          calls += r.leafCalls;
+          spaces += r.spaceCalls;
         }),
         { numRuns: runs(500) },
       );
       expect(calls).toBeGreaterThan(0);
+      expect(spaces).toBeGreaterThan(0);
     },
     TIMEOUT,
   );

@@ -128,6 +128,8 @@ export declare class ResponseDecoder implements XmlSink {
     /** One element of a repeated field (no wrapper): its value is pushed on the field's array. */
     private openRepeated;
     text(b: Uint8Array, s: number, e: number): void;
+    /** Indentation (see XmlSink.space): only a leaf's value and a fault's texts keep it; anywhere else whitespace is allowed and ignored. */
+    space(b: Uint8Array, s: number, e: number): void;
     /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
     private append;
     close(_name: string): void;

@@ -610,6 +610,11 @@ export class ResponseDecoder {
             throw this.error(this.path(), "an element", `text ${JSON.stringify(latin1OrUtf8(b, s, Math.min(e, s + 40)))}`);
         }
     }
+    /** Indentation (see XmlSink.space): only a leaf's value and a fault's texts keep it; anywhere else whitespace is allowed and ignored. */
+    space(b, s, e) {
+        if (this.inLeaf || this.fault !== null)
+            this.text(b, s, e);
+    }
     /** Appends leaf text bytes (the buffer grows by half, so a long text costs ~1.5× its size). */
     append(b, s, e) {
         {

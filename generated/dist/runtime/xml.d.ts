@@ -66,6 +66,13 @@ export interface XmlSink {
      * calls are made.
      */
     leaf?(name: string, attrs: XmlAttributes, bytes: Uint8Array, start: number, end: number): void;
+    /**
+     * Optional: text inside the root made only of spaces, tabs and line feeds, up to the next
+     * tag (indentation between elements), as `bytes[start..end)`, never empty. It must do exactly
+     * what `text(bytes, start, end)` would do; without it, text() is called. A sink that ignores
+     * whitespace between elements is spared the look at every byte.
+     */
+    space?(bytes: Uint8Array, start: number, end: number): void;
 }
 /** Resource limits and options of {@link XmlTokenizer}. */
 export interface XmlLimits {
@@ -119,6 +126,8 @@ export declare class XmlTokenizer {
     private readonly ns;
     /** The sink takes whole leaf elements ({@link XmlSink.leaf}). */
     private readonly leaves;
+    /** The sink takes indentation apart ({@link XmlSink.space}). */
+    private readonly spaces;
     private readonly attrs;
     /** Unconsumed input (an unfinished token), `acc[0..accLen)`, carried to the next write. */
     private acc;

@@ -541,6 +541,8 @@ export class XmlTokenizer {
     ns;
     /** The sink takes whole leaf elements ({@link XmlSink.leaf}). */
     leaves;
+    /** The sink takes indentation apart ({@link XmlSink.space}). */
+    spaces;
     attrs = new Attributes();
     /** Unconsumed input (an unfinished token), `acc[0..accLen)`, carried to the next write. */
     acc = EMPTY;
@@ -575,6 +577,7 @@ export class XmlTokenizer {
         this.maxToken = limits?.maxTokenLength ?? 64 * 1024 * 1024;
         this.ns = limits?.namespaces ?? false;
         this.leaves = typeof sink.leaf === "function";
+        this.spaces = typeof sink.space === "function";
     }
     /** Name the next start tag most likely has (a hint: any other name is still read normally). */
     expName = null;
@@ -866,6 +869,18 @@ export class XmlTokenizer {
             }
             const c = buf[p];
             if (c !== LT) {
+                if (this.spaces && (c === SPACE || c === LF || c === TAB) && this.phase === ROOT) {
+                    // Indentation up to the next tag: no reference, CR or ']' can be in it.
+                    let w = p + 1;
+                    let d = 0;
+                    while (w < len && ((d = buf[w]) === SPACE || d === LF || d === TAB))
+                        w++;
+                    if (d === LT && w < len) {
+                        sink.space(buf, p, w);
+                        p = w;
+                        continue;
+                    }
+                }
                 // Find the next '<', noting '&', CR and ']' on the way: one pass, and text without them
                 // goes to the sink as it is (no second look).
                 let lt = p;
