@@ -36,6 +36,10 @@ const LIST = 5;
 const FAULT = 7;
 const HEADER = 8;
 const encoder = new TextEncoder();
+/** A whole leaf (XmlSink.leaf) of a string field: its text is the value. */
+const STRING_LEAF = 1;
+/** A whole leaf of a scalar field with a byte decoder. */
+const BYTES_LEAF = 2;
 const plans = new WeakMap();
 /** The last plan looked up (a list holds many records of one type). */
 let lastRecord = null;
@@ -48,7 +52,19 @@ function planOf(record) {
         plan = {
             names: record.fields.map((f) => xmlName(f.wire)),
             decs: record.fields.map((f) => typeof f.type === "string" && f.type !== "string" ? (CODECS[f.type].decodeBytes ?? null) : null),
+            wires: record.fields.map((f) => f.wire),
+            leaves: [],
         };
+        for (let i = 0; i < record.fields.length; i++) {
+            const f = record.fields[i];
+            plan.leaves.push(f.repeated === true || f.item !== undefined
+                ? 0
+                : f.type === "string"
+                    ? STRING_LEAF
+                    : plan.decs[i] !== null
+                        ? BYTES_LEAF
+                        : 0);
+        }
         plans.set(record, plan);
     }
     lastRecord = record;
@@ -255,6 +271,7 @@ export class ResponseDecoder {
                 itemName: null,
                 names: null,
                 decs: null,
+                plan: null,
                 itemType: null,
                 field: null,
             };
@@ -273,6 +290,7 @@ export class ResponseDecoder {
             frame.itemName = null;
             frame.names = null;
             frame.decs = null;
+            frame.plan = null;
             frame.itemType = null;
             frame.field = null;
         }
@@ -303,6 +321,7 @@ export class ResponseDecoder {
             const plan = planOf(kind);
             f.names = plan.names;
             f.decs = plan.decs;
+            f.plan = plan;
             this.hint(f);
             return;
         }
@@ -370,25 +389,23 @@ export class ResponseDecoder {
             this.fault === null &&
             top.value !== null) {
             const index = top.next;
-            const field = top.record.fields[index];
-            if (field !== undefined && field.wire === name && field.repeated !== true && field.item === undefined) {
+            const plan = top.plan;
+            const how = plan.leaves[index];
+            if (how !== undefined && how !== 0 && plan.wires[index] === name) {
                 const bit = index < 31 ? 1 << index : 0;
                 if (top.ordered || (bit !== 0 && (top.mask & bit) === 0)) {
-                    const dec = top.decs[index];
                     let value = undefined;
                     let ok = true;
-                    if (dec !== null) {
+                    if (how === STRING_LEAF)
+                        value = s === e ? "" : latin1OrUtf8(b, s, e);
+                    else {
                         try {
-                            value = dec(b, s, e);
+                            value = plan.decs[index](b, s, e);
                         }
                         catch {
                             ok = false; // the general way reports it, with the field's path
                         }
                     }
-                    else if (field.type === "string")
-                        value = s === e ? "" : latin1OrUtf8(b, s, e);
-                    else
-                        ok = false;
                     if (ok) {
                         top.next = index + 1;
                         top.assigned++;

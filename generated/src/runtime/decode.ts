@@ -98,6 +98,8 @@ interface Frame {
   itemName: XmlName | null;
   names: Array<XmlName | null> | null;
   decs: Array<BytesDecoder | null> | null;
+  /** The record's plan (records). */
+  plan: RecordPlan | null;
   itemType: ValueType | null;
   /** Where the finished value goes: a record field, the list, or the result. */
   field: FieldDescriptor | null;
@@ -113,7 +115,15 @@ interface RecordPlan {
   readonly names: Array<XmlName | null>;
   /** Per field: the codec's decodeBytes for a non-string scalar field, else null. */
   readonly decs: Array<BytesDecoder | null>;
+  /** Per field: its wire name, and how a whole leaf of it is read: STRING_LEAF, BYTES_LEAF, or 0 (open, text, close). */
+  readonly wires: string[];
+  readonly leaves: number[];
 }
+
+/** A whole leaf (XmlSink.leaf) of a string field: its text is the value. */
+const STRING_LEAF = 1;
+/** A whole leaf of a scalar field with a byte decoder. */
+const BYTES_LEAF = 2;
 const plans = new WeakMap<RecordDescriptor, RecordPlan>();
 /** The last plan looked up (a list holds many records of one type). */
 let lastRecord: RecordDescriptor | null = null;
@@ -127,7 +137,21 @@ function planOf(record: RecordDescriptor): RecordPlan {
       decs: record.fields.map((f) =>
         typeof f.type === "string" && f.type !== "string" ? (CODECS[f.type].decodeBytes ?? null) : null,
       ),
+      wires: record.fields.map((f) => f.wire),
+      leaves: [],
     };
+    for (let i = 0; i < record.fields.length; i++) {
+      const f = record.fields[i] as FieldDescriptor;
+      plan.leaves.push(
+        f.repeated === true || f.item !== undefined
+          ? 0
+          : f.type === "string"
+            ? STRING_LEAF
+            : plan.decs[i] !== null
+              ? BYTES_LEAF
+              : 0,
+      );
+    }
     plans.set(record, plan);
   }
   lastRecord = record;
@@ -367,6 +391,7 @@ export class ResponseDecoder implements XmlSink {
         itemName: null,
         names: null,
         decs: null,
+        plan: null,
         itemType: null,
         field: null,
       };
@@ -384,6 +409,7 @@ export class ResponseDecoder implements XmlSink {
       frame.itemName = null;
       frame.names = null;
       frame.decs = null;
+      frame.plan = null;
       frame.itemType = null;
       frame.field = null;
     }
@@ -421,6 +447,7 @@ export class ResponseDecoder implements XmlSink {
       const plan = planOf(kind);
       f.names = plan.names;
       f.decs = plan.decs;
+      f.plan = plan;
       this.hint(f);
       return;
     }
@@ -491,21 +518,21 @@ export class ResponseDecoder implements XmlSink {
       top.value !== null
     ) {
       const index = top.next;
-      const field = (top.record as RecordDescriptor).fields[index];
-      if (field !== undefined && field.wire === name && field.repeated !== true && field.item === undefined) {
+      const plan = top.plan as RecordPlan;
+      const how = plan.leaves[index];
+      if (how !== undefined && how !== 0 && plan.wires[index] === name) {
         const bit = index < 31 ? 1 << index : 0;
         if (top.ordered || (bit !== 0 && (top.mask & bit) === 0)) {
-          const dec = (top.decs as Array<BytesDecoder | null>)[index]!;
           let value: unknown = undefined;
           let ok = true;
-          if (dec !== null) {
+          if (how === STRING_LEAF) value = s === e ? "" : latin1OrUtf8(b, s, e);
+          else {
             try {
-              value = dec(b, s, e);
+              value = (plan.decs[index] as BytesDecoder)(b, s, e);
             } catch {
               ok = false; // the general way reports it, with the field's path
             }
-          } else if (field.type === "string") value = s === e ? "" : latin1OrUtf8(b, s, e);
-          else ok = false;
+          }
           if (ok) {
             top.next = index + 1;
             top.assigned++;
