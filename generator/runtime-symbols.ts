@@ -17,6 +17,13 @@ export type { CheckTypes };
 
 const sym = (name: string, typeOnly: boolean): GenSymbol => symbol(name, MODULES.runtime, typeOnly);
 
+/** The runtime's export of each scalar's codec (`longCodec`, …); fails to compile when the runtime lacks one. */
+type CodecExports = { readonly [K in Runtime.ScalarName]: RuntimeExports[`${K}Codec`] };
+export type { CodecExports };
+
+/** The codec of a scalar, as the runtime symbol descriptors reference (an app bundles only the codecs its operations name). */
+export const codecSymbol = (name: Runtime.ScalarName): GenSymbol => sym(`${name}Codec` satisfies keyof RuntimeExports, false);
+
 /** Runtime values (imported as values). */
 export const RT = Object.fromEntries(values.map((n) => [n, sym(n, false)])) as { readonly [K in (typeof values)[number]]: GenSymbol };
 
@@ -35,6 +42,9 @@ export const RUNTIME_PUBLIC_NAMES: readonly string[] = [
   "ErrorContext", "XmlSyntaxError", "XmlErrorCode", "MiddlewareError", "RedirectError", "Middleware", "MiddlewareHeaders",
   "MiddlewareRequest", "MiddlewareResponse", "MutableMiddlewareHeaders", "FetchBody", "FetchBodyReader", "FetchLike",
   "FetchRequestInit", "FetchResponse", "HeaderDescriptor", "withHeaders", "soapHeaderSecrets", "SoapHeaderValues",
+  "ScalarCodec", "stringCodec", "intCodec", "longCodec", "doubleCodec", "booleanCodec", "dateTimeCodec", "unsignedByteCodec", "base64BinaryCodec",
+  "byteCodec", "shortCodec", "unsignedShortCodec", "unsignedIntCodec", "unsignedLongCodec", "floatCodec", "decimalCodec", "dateCodec", "timeCodec",
+  "durationCodec", "anyURICodec", "guidCodec", "hexBinaryCodec", "charCodec", "QNameCodec", "xmlCodec",
   "QName", "XmlNode", "XmlElementNode", "XmlAttributeNode", "XmlNamespaceDeclaration", "XmlNodeInput", "XmlElementInput", "XmlAttributeInput",
   // Names the generated package itself defines.
   "createClient", "Client", "SERVICE_NAMESPACE",

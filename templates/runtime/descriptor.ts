@@ -4,34 +4,10 @@
  * TypeScript types of its parameters and result, so generated functions need no casts.
  */
 
-/** XSD scalar types. */
 import type { Binding } from "./binding.js";
+import type { ScalarCodec, ScalarName } from "./codec.js";
 
-export type ScalarName =
-  | "string"
-  | "int"
-  | "long"
-  | "double"
-  | "boolean"
-  | "dateTime"
-  | "unsignedByte"
-  | "base64Binary"
-  | "byte"
-  | "short"
-  | "unsignedShort"
-  | "unsignedInt"
-  | "unsignedLong"
-  | "float"
-  | "decimal"
-  | "date"
-  | "time"
-  | "duration"
-  | "anyURI"
-  | "guid"
-  | "hexBinary"
-  | "char"
-  | "QName"
-  | "xml";
+export type { ScalarName };
 
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
@@ -74,8 +50,8 @@ export interface RecordDescriptor {
   readonly set?: (record: Record<string, unknown>, index: number, value: unknown) => void;
 }
 
-/** The type of a value on the wire. */
-export type ValueType = ScalarName | EnumDescriptor | RecordDescriptor;
+/** The type of a value on the wire: a scalar's codec itself (so an app bundles only the codecs it uses), an enum or a record. */
+export type ValueType = ScalarCodec | EnumDescriptor | RecordDescriptor;
 
 export interface FieldDescriptor {
   /** Element name on the wire. */

@@ -10,8 +10,7 @@
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS } from "./binding.js";
 import { concreteKinds, } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError } from "./errors.js";
-import { RawXmlBuilder } from "./raw-xml.js";
-import { CODECS, CodecError } from "./scalars.js";
+import { CodecError, stringCodec } from "./scalars.js";
 import { XmlSyntaxError, XmlTokenizer, latin1OrUtf8, xmlName, } from "./xml.js";
 const XSI_NS = "http://www.w3.org/2001/XMLSchema-instance";
 /**
@@ -47,7 +46,7 @@ function planOf(record) {
     if (!plan) {
         plan = {
             names: record.fields.map((f) => xmlName(f.wire)),
-            decs: record.fields.map((f) => typeof f.type === "string" && f.type !== "string" ? (CODECS[f.type].decodeBytes ?? null) : null),
+            decs: record.fields.map((f) => f.type.kind === "scalar" && f.type !== stringCodec ? (f.type.decodeBytes ?? null) : null),
         };
         plans.set(record, plan);
     }
@@ -77,14 +76,7 @@ const localName = (name) => {
     const i = name.indexOf(":");
     return i < 0 ? name : name.slice(i + 1);
 };
-const typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
-/**
- * Scalars whose leaves need more than their text: raw XML (a codec with `tree`, built from the
- * element's events) and QName (`decodeScoped`, the prefixes in scope). One set lookup per leaf.
- */
-const SPECIAL_LEAVES = /* @__PURE__ */ new Set(Object.entries(CODECS)
-    .filter(([, c]) => c.tree === true || c.decodeScoped !== undefined)
-    .map(([name]) => name));
+const typeName = (t) => t.kind === "scalar" ? t.name : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 /** The namespace declarations written on an element (prefix "" for `xmlns`). */
 function ownDeclarations(attrs) {
     let own = null;
@@ -120,7 +112,7 @@ export class ResponseDecoder {
     // Leaf (scalar element) state: string text is decoded piece by piece into `str`; other text
     // is collected as bytes in `bytes[0..len)` (or referenced in place while it is one piece).
     inLeaf = false;
-    leafType = "string";
+    leafType = stringCodec;
     leafNil = false;
     leafLabel = "";
     /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
@@ -329,10 +321,11 @@ export class ResponseDecoder {
         throw this.error(this.path(label), `xsi:type ${kinds.map((k) => k.wire).join(" or ")} (kinds of ${type.wire})`, named === null ? "no xsi:type" : `xsi:type ${JSON.stringify(named.slice(0, 64))}`);
     }
     startLeaf(type, label, nil, attrs) {
-        if (typeof type === "string" && type !== "string" && SPECIAL_LEAVES.has(type)) {
+        // Leaves that need more than their text: raw XML (`tree`, built from the element's events) and QName (`decodeScoped`, the prefixes in scope).
+        if (type.kind === "scalar" && (type.tree !== undefined || type.decodeScoped !== undefined)) {
             this.special = true;
-            if (CODECS[type].tree === true)
-                this.raw = new RawXmlBuilder();
+            if (type.tree !== undefined)
+                this.raw = type.tree();
             else
                 this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
         }
@@ -445,7 +438,7 @@ export class ResponseDecoder {
             return;
         }
         const r = this.op.result;
-        if (r.httpRoot === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+        if (r.httpRoot === "" && r.type.kind === "scalar" && r.type.tree !== undefined) {
             // A raw XML result that is its own root element (a .NET XmlElement): the root is the content.
             this.startResult(local, attrs);
             this.rawRoot = true;
@@ -459,7 +452,7 @@ export class ResponseDecoder {
     startResult(label, attrs) {
         const r = this.op.result;
         // HTTP GET/POST answer some scalars in another type's form (ASMX ignores DataType there).
-        const type = !this.isSoap() && typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type;
+        const type = !this.isSoap() && r.type.kind === "scalar" ? (r.type.httpResultAs ?? r.type) : r.type;
         this.startValue(type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type } : null);
     }
     openField(top, name, attrs) {
@@ -498,7 +491,7 @@ export class ResponseDecoder {
         const type = field.type;
         if (field.item !== undefined)
             return this.startValue(type, field.wire, attrs, field, { item: field.item, type });
-        if (typeof type === "string" || type.kind === "enum") {
+        if (type.kind !== "record") {
             this.leafField = field;
             this.leafDec = top.decs[index];
             this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
@@ -521,7 +514,7 @@ export class ResponseDecoder {
         if (attrs.length !== 0 && this.isNil(attrs, label))
             throw this.error(this.path(label), typeName(field.type), "xsi:nil (a list item)");
         const type = field.type;
-        if (typeof type === "string" || type.kind === "enum") {
+        if (type.kind !== "record") {
             this.leafField = field;
             this.leafPush = true;
             this.startLeaf(type, label, false, attrs);
@@ -532,7 +525,7 @@ export class ResponseDecoder {
     text(b, s, e) {
         if (this.inLeaf && this.skipDepth === 0) {
             this.leafText = true;
-            if (this.leafType === "string") {
+            if (this.leafType === stringCodec) {
                 if (this.str === "" && this.len === 0) {
                     this.str = latin1OrUtf8(b, s, e); // the usual case: the whole text in one piece
                     return;
@@ -643,13 +636,13 @@ export class ResponseDecoder {
     }
     /** The leaf's scalar value (not nil). */
     scalar(type) {
-        if (type === "string")
+        if (type === stringCodec)
             return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
         const b = this.bytes;
         const n = this.len;
         try {
-            if (typeof type === "string") {
-                const codec = CODECS[type];
+            if (type.kind === "scalar") {
+                const codec = type;
                 if (this.special) {
                     this.special = false;
                     if (this.raw !== null) {
@@ -704,7 +697,7 @@ export class ResponseDecoder {
             top.kind === RECORD &&
             !this.leafNil &&
             !this.leafPush &&
-            typeof this.leafType === "string") {
+            this.leafType.kind === "scalar") {
             const dec = this.leafDec;
             let value;
             if (dec === null)

@@ -8,7 +8,7 @@
 import { BINDING_INFO } from "./binding.js";
 import { concreteKinds, } from "./descriptor.js";
 import { EncodeError, outside } from "./errors.js";
-import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
+import { CodecError, checkXmlChars } from "./scalars.js";
 /** Escapes text for element content: `& < >` and CR (which XML would otherwise turn into LF). */
 export function escapeXmlText(text) {
     if (!/[&<>\r]/.test(text))
@@ -23,8 +23,8 @@ function encodeValue(param, value, label, ctx) {
 /** A scalar or enum value as wire text (a record has no text: see recordElement). */
 function encodeText(type, value, label, ctx) {
     try {
-        if (typeof type === "string") {
-            const codec = CODECS[type];
+        if (type.kind === "scalar") {
+            const codec = type;
             if (ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope !== null)
                 return codec.encode(value);
             return codec.encodeHttp !== undefined ? codec.encodeHttp(value) : codec.encode(value);
@@ -128,9 +128,9 @@ function listItems(param, value, ctx) {
  */
 function elementWriter(param, ctx, namespace) {
     const type = param.type;
-    if (typeof type !== "string" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null)
+    if (type.kind !== "scalar" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null)
         return null;
-    const write = CODECS[type].encodeElement;
+    const write = type.encodeElement;
     if (write === undefined)
         return null;
     return (value, element, label) => {
@@ -346,7 +346,7 @@ function valueElement(name, type, value, label, ctx, stack, ns) {
     if (typeof type === "object" && type.kind === "record")
         return recordElement(name, type, value, label, ctx, "", stack, ns);
     // QName and raw XML write whole elements (they carry namespace declarations).
-    const writeElement = typeof type === "string" ? CODECS[type].encodeElement : undefined;
+    const writeElement = type.kind === "scalar" ? type.encodeElement : undefined;
     if (writeElement !== undefined) {
         try {
             return writeElement(value, name, ns);
@@ -442,7 +442,7 @@ function formPairs(encoded, ctx) {
         if (texts === null) {
             // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
             // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
-            if (param.item !== null || (typeof param.type === "string" && CODECS[param.type].binary === true))
+            if (param.item !== null || (param.type.kind === "scalar" && param.type.binary === true))
                 throw new EncodeError(param.wire, `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`, ctx);
             values = [""];
         }
@@ -450,10 +450,6 @@ function formPairs(encoded, ctx) {
             if (bytes.length === 0)
                 throw new EncodeError(param.wire, `an empty byte array cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read it as null`, ctx);
             values = Array.from(bytes, String);
-        }
-        else if (param.type === "double") {
-            // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
-            values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
         }
         else
             values = texts;

@@ -5,6 +5,8 @@ export { BINDINGS, BINDING_INFO, SOAP11_NS, SOAP12_NS, bindingInfo, } from "./bi
 export { createConfig, } from "./config.js";
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
+export { anyURICodec, base64BinaryCodec, booleanCodec, byteCodec, dateCodec, dateTimeCodec, decimalCodec, doubleCodec, durationCodec, floatCodec, guidCodec, intCodec, longCodec, shortCodec, stringCodec, timeCodec, unsignedByteCodec, unsignedIntCodec, unsignedLongCodec, unsignedShortCodec, } from "./scalars.js";
+export { charCodec, hexBinaryCodec, QNameCodec, xmlCodec } from "./leaf-codecs.js";
 export { ResponseDecoder, decodeResponse, withHeaders } from "./decode.js";
 export { defineEnum, defineOperation, defineRecord, } from "./descriptor.js";
 export { encodeRequest, escapeXmlText, soapActionFor, soapHeaderSecrets, } from "./encode.js";

@@ -13,8 +13,7 @@ import { XsdDateTime } from "../runtime/datetime.js";
 import { decodeResponse } from "../runtime/decode.js";
 import { AsmxError } from "../runtime/errors.js";
 import { soapActionFor } from "../runtime/encode.js";
-import { RawXmlBuilder } from "../runtime/raw-xml.js";
-import { CODECS, CodecError } from "../runtime/scalars.js";
+import { CodecError } from "../runtime/scalars.js";
 import { XmlTokenizer, latin1OrUtf8 } from "../runtime/xml.js";
 import { writeFault, XSI_NS } from "./write.js";
 /** Operations by endpoint path. */
@@ -167,7 +166,7 @@ const RECORDS_UNREAD = "System.InvalidOperationException: a record parameter is 
 /** XmlSerializer's reading of a SOAP value (the runtime's XSD codecs), with .NET's messages. */
 function soapValue(p, text) {
     const type = p.type;
-    if (typeof type !== "string") {
+    if (type.kind !== "scalar") {
         if (type.kind === "record")
             throw new ConvertError(RECORDS_UNREAD);
         const t = text.trim();
@@ -175,28 +174,29 @@ function soapValue(p, text) {
             throw new ConvertError(`System.InvalidOperationException: Instance validation error: '${t}' is not a valid value for ${type.name}.`);
         return t;
     }
-    if (type === "string")
+    const name = type.name;
+    if (name === "string")
         return text;
     try {
-        return CODECS[type].decode(text);
+        return type.decode(text);
     }
     catch (err) {
         if (!(err instanceof CodecError))
             throw err;
         const t = text.trim();
-        if (type === "boolean")
+        if (name === "boolean")
             throw new ConvertError(`System.FormatException: The string '${t}' is not a valid Boolean value.`);
-        if (type === "dateTime")
+        if (name === "dateTime")
             throw new ConvertError(`System.FormatException: The string '${t}' is not a valid AllXsd value.`);
-        if (type === "base64Binary")
+        if (name === "base64Binary")
             throw new ConvertError("System.FormatException: The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding characters, or an illegal character among the padding characters.");
-        throw new ConvertError(/range/.test(err.message) ? overflow(type) : FORMAT);
+        throw new ConvertError(/range/.test(err.message) ? overflow(name) : FORMAT);
     }
 }
 /** A QName parameter, its prefix resolved in the element's scope, as XmlSerializer reads it. */
-function scopedValue(type, text, scope) {
+function scopedValue(codec, text, scope) {
     try {
-        return CODECS[type].decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : undefined));
+        return codec.decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : undefined));
     }
     catch (err) {
         if (!(err instanceof CodecError))
@@ -210,9 +210,9 @@ function soapDefault(p) {
     if (p.item !== null)
         return null;
     const type = p.type;
-    if (typeof type !== "string")
+    if (type.kind !== "scalar")
         return type.kind === "record" ? null : (type.values[0] ?? null);
-    switch (type) {
+    switch (type.name) {
         case "int":
         case "unsignedByte":
         case "double":
@@ -335,9 +335,9 @@ class EnvelopeReader {
                     this.openRecord(local, list, true);
                     return;
                 }
-                const codec = typeof p.type === "string" && p.item === null ? CODECS[p.type] : undefined;
-                if (codec?.tree === true)
-                    this.raw = new RawXmlBuilder();
+                const codec = p.type.kind === "scalar" && p.item === null ? p.type : undefined;
+                if (codec?.tree !== undefined)
+                    this.raw = codec.tree();
                 else if (codec?.decodeScoped !== undefined) {
                     const scope = new Map();
                     for (const level of this.scopes)
@@ -466,10 +466,10 @@ function readSoap(index, served, headers, body) {
                 value = cap.nil ? null : cap.items.map((it) => (it.nil ? null : soapValue(p, it.text)));
             // Mono reads xsi:nil on a top-level string parameter as "" (NOTES.md §8).
             else if (cap.nil)
-                value = p.type === "string" ? "" : soapDefault(p);
+                value = p.type.kind === "scalar" && p.type.name === "string" ? "" : soapDefault(p);
             else if (cap.tree !== undefined)
                 value = cap.tree;
-            else if (cap.scope !== undefined && typeof p.type === "string")
+            else if (cap.scope !== undefined && p.type.kind === "scalar")
                 value = scopedValue(p.type, cap.text, cap.scope);
             else
                 value = soapValue(p, cap.text);
@@ -547,7 +547,7 @@ function readHttp(info, served, headers, query, body) {
         let value;
         let current = "";
         try {
-            if (typeof p.type !== "string") {
+            if (p.type.kind !== "scalar") {
                 const type = p.type;
                 if (type.kind === "record")
                     throw new ConvertError(RECORDS_UNREAD);
@@ -563,9 +563,9 @@ function readHttp(info, served, headers, query, body) {
                 const type = p.type;
                 const one = (v) => {
                     current = v;
-                    return httpValue(type, v);
+                    return httpValue(type.name, v);
                 };
-                if (CODECS[type].binary === true)
+                if (type.binary === true)
                     value = Uint8Array.from(values.map((v) => one(v)));
                 else
                     value = p.item !== null ? values.map(one) : one(values.join(","));
@@ -574,7 +574,7 @@ function readHttp(info, served, headers, query, body) {
         catch (err) {
             if (!(err instanceof ConvertError))
                 throw err;
-            const dotnet = typeof p.type === "string" ? DOTNET[p.type].type : p.type.name;
+            const dotnet = p.type.kind === "scalar" ? DOTNET[p.type.name].type : p.type.name;
             return plain(500, `System.ArgumentException: Cannot convert ${current} to ${dotnet}.\nParameter name: type ---> ${err.message}\n`);
         }
         if (p.credential !== null)

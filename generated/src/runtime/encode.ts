@@ -15,7 +15,7 @@ import {
   type ValueType,
 } from "./descriptor.js";
 import { EncodeError, outside, type ErrorContext } from "./errors.js";
-import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
+import { CodecError, checkXmlChars } from "./scalars.js";
 
 /** Account credentials, sent as the operation's `username` and `password` parameters. */
 export interface Credentials {
@@ -64,8 +64,8 @@ function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx:
 /** A scalar or enum value as wire text (a record has no text: see recordElement). */
 function encodeText(type: ValueType, value: unknown, label: string, ctx: ErrorContext): string {
   try {
-    if (typeof type === "string") {
-      const codec = CODECS[type];
+    if (type.kind === "scalar") {
+      const codec = type;
       if (ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope !== null) return codec.encode(value);
       return codec.encodeHttp !== undefined ? codec.encodeHttp(value) : codec.encode(value);
     }
@@ -176,8 +176,8 @@ function elementWriter(
   namespace: string,
 ): ((value: unknown, element: string, label: string) => string) | null {
   const type = param.type;
-  if (typeof type !== "string" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null) return null;
-  const write = CODECS[type].encodeElement;
+  if (type.kind !== "scalar" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null) return null;
+  const write = type.encodeElement;
   if (write === undefined) return null;
   return (value, element, label) => {
     try {
@@ -433,7 +433,7 @@ function valueElement(
   if (typeof type === "object" && type.kind === "record")
     return recordElement(name, type, value, label, ctx, "", stack, ns);
   // QName and raw XML write whole elements (they carry namespace declarations).
-  const writeElement = typeof type === "string" ? CODECS[type].encodeElement : undefined;
+  const writeElement = type.kind === "scalar" ? type.encodeElement : undefined;
   if (writeElement !== undefined) {
     try {
       return writeElement(value, name, ns);
@@ -538,7 +538,7 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
     if (texts === null) {
       // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
       // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
-      if (param.item !== null || (typeof param.type === "string" && CODECS[param.type].binary === true))
+      if (param.item !== null || (param.type.kind === "scalar" && param.type.binary === true))
         throw new EncodeError(
           param.wire,
           `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
@@ -553,9 +553,6 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
           ctx,
         );
       values = Array.from(bytes, String);
-    } else if (param.type === "double") {
-      // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
-      values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
     } else values = texts;
     if (values.length === 0)
       throw new EncodeError(

@@ -23,7 +23,7 @@ describe("emitEndpoint", () => {
   it("leaves credentials out of the caller's parameters but keeps them, in order, in the descriptor", () => {
     expect(text).toMatch(/export interface GetThingsParams \{[\s\S]*?readonly ids\?: readonly \(bigint\)\[\] \| null \| undefined;\s*\}/);
     expect(text.indexOf('wire: "username"')).toBeLessThan(text.indexOf('wire: "ids"'));
-    expect(text).toContain('{ wire: "ids", prop: "ids", type: "long", item: "long", optional: true, credential: null }');
+    expect(text).toContain('{ wire: "ids", prop: "ids", type: longCodec, item: "long", optional: true, credential: null }');
   });
 
   it("documents what is specific to the operation: description, wire name, omission, where, result, errors, example", () => {
