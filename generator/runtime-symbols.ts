@@ -8,7 +8,7 @@ import { MODULES, symbol, type GenSymbol } from "./model/symbols.ts";
 type RuntimeExports = typeof Runtime;
 
 /** Runtime values referenced by generated code, as symbols of the generated package's `runtime/index` module. */
-const values = ["defineOperation", "defineRecord", "defineEnum", "invoke", "createConfig", "XsdDateTime"] as const satisfies ReadonlyArray<keyof RuntimeExports>;
+const values = ["defineOperation", "defineRecord", "defineEnum", "invoke", "createConfig", "XsdDateTime", "writeRecord"] as const satisfies ReadonlyArray<keyof RuntimeExports>;
 
 /** Runtime types referenced by generated code; the tuple below fails to compile if one is missing. */
 const types = ["Config", "CallOptions", "ClientOptions", "OperationDescriptor", "RecordDescriptor", "EnumDescriptor", "AsmxError", "QName", "XmlNode", "XmlNodeInput"] as const;
@@ -36,7 +36,7 @@ export const RUNTIME_PUBLIC_NAMES: readonly string[] = [
   "ClientOptions", "Config", "RequestEvent", "ResponseEvent", "invoke",
   "prepareRequest", "XsdDateTime", "ResponseDecoder", "decodeResponse", "DecodeOutcome", "FaultInfo", "defineEnum",
   "defineOperation", "defineRecord", "EnumDescriptor", "FieldDescriptor", "LazyRecordDescriptor", "OperationDescriptor", "ParamDescriptor",
-  "RecordDescriptor", "ResultDescriptor", "ScalarName", "ValueType", "encodeRequest", "escapeXmlText", "soapActionFor",
+  "RecordDescriptor", "RecordWriter", "writeRecord", "ResultDescriptor", "ScalarName", "ValueType", "encodeRequest", "escapeXmlText", "soapActionFor",
   "Credentials", "WireRequest", "AbortError", "AsmxError", "DecodeError", "EncodeError", "HttpFaultError",
   "HttpStatusError", "NetworkError", "ResponseTooLargeError", "ServiceFaultError", "SoapFaultError", "TimeoutError",
   "ErrorContext", "XmlSyntaxError", "XmlErrorCode", "MiddlewareError", "RedirectError", "Middleware", "MiddlewareHeaders",

@@ -55,11 +55,13 @@ export {
   type LazyRecordDescriptor,
   type OperationDescriptor,
   type ParamDescriptor,
+  type RecordWriter,
   type RecordDescriptor,
   type ResultDescriptor,
   type ScalarName,
   type ValueType,
 } from "./descriptor.js";
+export { writeRecord } from "./record-writer.js";
 export { encodeRequest, escapeXmlText, soapActionFor, soapHeaderSecrets, type Credentials, type SoapHeaderValues, type WireRequest } from "./encode.js";
 export {
   AbortError,

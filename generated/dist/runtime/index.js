@@ -9,6 +9,7 @@ export { anyURICodec, base64BinaryCodec, booleanCodec, byteCodec, dateCodec, dat
 export { charCodec, hexBinaryCodec, QNameCodec, xmlCodec } from "./leaf-codecs.js";
 export { ResponseDecoder, decodeResponse, withHeaders } from "./decode.js";
 export { defineEnum, defineOperation, defineRecord, } from "./descriptor.js";
+export { writeRecord } from "./record-writer.js";
 export { encodeRequest, escapeXmlText, soapActionFor, soapHeaderSecrets, } from "./encode.js";
 export { AbortError, AsmxError, DecodeError, EncodeError, HttpFaultError, HttpStatusError, MiddlewareError, NetworkError, RedirectError, ResponseTooLargeError, ServiceFaultError, SoapFaultError, TimeoutError, } from "./errors.js";
 export { XmlSyntaxError } from "./xml.js";

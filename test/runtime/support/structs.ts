@@ -5,6 +5,7 @@
  */
 import { defineOperation, defineRecord, type FieldDescriptor, type OperationDescriptor, type RecordDescriptor } from "../../../templates/runtime/descriptor.ts";
 import { CODECS } from "../../../templates/runtime/codecs.ts";
+import { writeRecord } from "../../../templates/runtime/record-writer.ts";
 
 export const NS = "http://corpus.example/structs/";
 
@@ -55,33 +56,33 @@ const op = (name: string, extra: Partial<OperationDescriptor>): OperationDescrip
 /** EchoDrawing(Drawing d) with an in header (with a secret field) and an out header; SOAP only. */
 export const EchoDrawing = op("EchoDrawing", {
   bindings: ["soap11", "soap12"],
-  params: [{ wire: "d", prop: "d", type: Drawing, item: null, optional: true, credential: null }],
+  params: [{ wire: "d", prop: "d", type: Drawing, writer: writeRecord, item: null, optional: true, credential: null }],
   headers: [
-    { element: "SessionHeader", prop: "SessionHeader", type: SessionHeader, direction: "in" },
+    { element: "SessionHeader", prop: "SessionHeader", type: SessionHeader, direction: "in", writer: writeRecord },
     { element: "ReceiptHeader", prop: "ReceiptHeader", type: ReceiptHeader, direction: "out" },
   ],
 });
 /** EchoPoints(Point[] points): a list of records as a parameter. */
 export const EchoPoints = op("EchoPoints", {
   bindings: ["soap11", "soap12"],
-  params: [{ wire: "points", prop: "points", type: Point, item: "Point", optional: true, credential: null }],
+  params: [{ wire: "points", prop: "points", type: Point, writer: writeRecord, item: "Point", optional: true, credential: null }],
   result: { kind: "list", type: Point, item: "Point", soapElement: "EchoPointsResult", httpRoot: "ArrayOfPoint", nullable: true },
 });
 /** EchoShape(Shape s): a hierarchy as parameter and result. */
 export const EchoShape = op("EchoShape", {
-  params: [{ wire: "s", prop: "s", type: Shape, item: null, optional: true, credential: null }],
+  params: [{ wire: "s", prop: "s", type: Shape, writer: writeRecord, item: null, optional: true, credential: null }],
   result: { kind: "record", type: Shape, item: null, soapElement: "EchoShapeResult", httpRoot: "Shape", nullable: true },
 });
 /** EchoAnimal(Animal a): an abstract record without known subtypes. */
 export const EchoAnimal = op("EchoAnimal", {
-  params: [{ wire: "a", prop: "a", type: Animal, item: null, optional: true, credential: null }],
+  params: [{ wire: "a", prop: "a", type: Animal, writer: writeRecord, item: null, optional: true, credential: null }],
   result: { kind: "record", type: Animal, item: null, soapElement: "EchoAnimalResult", httpRoot: "Animal", nullable: true },
 });
 /** Traced(int v) with an inout header, over every binding. */
 export const Traced = op("Traced", {
   params: [{ wire: "v", prop: "v", type: CODECS.int, item: null, optional: false, credential: null }],
   result: { kind: "scalar", type: CODECS.int, item: null, soapElement: "TracedResult", httpRoot: "int", nullable: false },
-  headers: [{ element: "SessionHeader", prop: "SessionHeader", type: SessionHeader, direction: "inout" }],
+  headers: [{ element: "SessionHeader", prop: "SessionHeader", type: SessionHeader, direction: "inout", writer: writeRecord }],
 });
 
 export const soap11 = (inner: string, header = ""): string =>
