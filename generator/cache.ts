@@ -1,6 +1,6 @@
 /**
  * A content-addressed cache of the generator's expensive, pure steps (printing, formatting,
- * type-checking, dist emit), like ESLint's or tsc's incremental caches: each entry is keyed by a
+ * type-checking, dist emit and linking), like ESLint's or tsc's incremental caches: each entry is keyed by a
  * hash of its exact input and of the versions and options of the tools that produced it, so a
  * hit is byte-for-byte what the step would produce. A regeneration whose inputs did not change
  * loads neither TypeScript nor prettier. One JSON file per output folder; entries not used by a
@@ -76,11 +76,11 @@ export function openCache(outDir: string, fingerprint: string): StepCache {
   };
 }
 
-/** Versions and code of the tools behind the cached steps (TypeScript via ts-morph, prettier, and our compile/format modules). */
+/** Versions and code of the tools behind the cached steps (TypeScript via ts-morph, prettier, esbuild, and our compile/format/link modules). */
 export function toolFingerprint(): string {
   const require = createRequire(import.meta.url);
   const version = (pkg: string): string => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), "utf8")) as { version: string }).version;
   const here = fileURLToPath(import.meta.url);
-  const code = ["compile", "format"].map((m) => readFileSync(here.replace(/cache\.(ts|js)$/, `${m}.$1`), "utf8")).join("\0");
-  return JSON.stringify({ tsMorph: version("ts-morph"), prettier: version("prettier"), code });
+  const code = ["compile", "format", "link"].map((m) => readFileSync(here.replace(/cache\.(ts|js)$/, `${m}.$1`), "utf8")).join("\0");
+  return JSON.stringify({ tsMorph: version("ts-morph"), prettier: version("prettier"), esbuild: version("esbuild"), code });
 }

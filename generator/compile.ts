@@ -1,7 +1,8 @@
 /**
  * Builds the package in memory with ts-morph. Prints every emitted structure as TypeScript; emits
- * `dist/` JavaScript and declarations file by file (the generated code and the runtime satisfy
- * `isolatedDeclarations`, so no type checker is needed for that); and, when asked, type-checks
+ * `dist/` declarations file by file (the generated code and the runtime satisfy
+ * `isolatedDeclarations`, so no type checker is needed for that; the JavaScript is linked per
+ * entry point by link.ts); and, when asked, type-checks
  * the whole package under strict settings — a failure is a generator bug and stops generation
  * before anything is written.
  *
@@ -46,28 +47,22 @@ function fixMap(mapText: string, srcPath: string, shift = ""): string {
   return JSON.stringify(map);
 }
 
-/** JavaScript and declarations of one file, without a type checker. */
+/** Declarations of one file (and their map, when asked), without a type checker. */
 function emitFile(srcPath: string, text: string, sourceMaps: boolean, out: Map<string, string>): void {
   const base = srcPath.replace(/^src\//, "dist/").replace(/\.ts$/, "");
   const fileName = `/pkg/${srcPath}`;
   const options = { ...COMPILER_OPTIONS, sourceMap: sourceMaps, declarationMap: sourceMaps, inlineSources: false } as ts.CompilerOptions;
-  const js = ts.transpileModule(text, { compilerOptions: options, fileName, reportDiagnostics: false });
   const dts = ts.transpileDeclaration(text, { compilerOptions: options, fileName, reportDiagnostics: true });
   if (dts.diagnostics !== undefined && dts.diagnostics.length > 0) {
     throw new CompileError(`declarations of ${srcPath} need a type checker:\n${ts.formatDiagnostics(dts.diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => "/pkg", getNewLine: () => "\n" })}`);
   }
   const strip = (t: string): string => t.replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
-  // The file's leading comment is lost when its first statement is elided (a type-only import) and in
-  // declarations: put the generated-file header back, and shift the map by its lines.
+  // Declarations lose the file's leading comment: put the generated-file header back, and shift
+  // the map by its lines.
   const head = /^(\/\/ Code generated [^\n]*\n(?:\/\/ [^\n]*\n)?)/.exec(text)?.[1] ?? "";
-  const headOf = (t: string): string => (t.startsWith("// Code generated") ? "" : head);
-  const shiftOf = (h: string): string => ";".repeat(h.split("\n").length - 1);
-  const jsHead = headOf(js.outputText);
-  const dtsHead = headOf(dts.outputText);
-  out.set(`${base}.js`, jsHead + (sourceMaps ? js.outputText : strip(js.outputText)));
+  const dtsHead = dts.outputText.startsWith("// Code generated") ? "" : head;
   out.set(`${base}.d.ts`, dtsHead + (sourceMaps ? dts.outputText : strip(dts.outputText)));
-  if (sourceMaps && js.sourceMapText !== undefined) out.set(`${base}.js.map`, fixMap(js.sourceMapText, srcPath, shiftOf(jsHead)));
-  if (sourceMaps && dts.sourceMapText !== undefined) out.set(`${base}.d.ts.map`, fixMap(dts.sourceMapText, srcPath, shiftOf(dtsHead)));
+  if (sourceMaps && dts.sourceMapText !== undefined) out.set(`${base}.d.ts.map`, fixMap(dts.sourceMapText, srcPath, ";".repeat(dtsHead.split("\n").length - 1)));
 }
 
 /**
@@ -92,8 +87,8 @@ export function printSources(sources: readonly EmittedSource[]): Map<string, str
   return out;
 }
 
-/** dist/ JavaScript and declarations (and maps, when asked) of the package's `src/` files. */
-export function emitDist(packageSources: ReadonlyMap<string, string>, sourceMaps: boolean): Map<string, string> {
+/** dist/ declarations (and their maps, when asked) of the package's `src/` files. */
+export function emitDeclarations(packageSources: ReadonlyMap<string, string>, sourceMaps: boolean): Map<string, string> {
   const dist = new Map<string, string>();
   for (const [path, text] of packageSources) emitFile(path, text, sourceMaps, dist);
   return dist;

@@ -2,7 +2,8 @@
  * The core: model → { path → formatted text }. Pure apart from reading the generator's own
  * templates (assets.ts) and the step cache (cache.ts); only write.ts touches the output folder.
  *
- * emit (structures, texts) → print → format (prettier, pinned) → type-check → dist (per file).
+ * emit (structures, texts) → print → format (prettier, pinned) → type-check → dist (declarations
+ * per file; JavaScript linked per entry point by esbuild, pinned).
  * Print, format, type-check and dist are pure functions of their input; with a cache, each is
  * looked up by a hash of its input first, and TypeScript and prettier are loaded only on a miss.
  */
@@ -109,15 +110,29 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     timings.lap("type-check");
   }
 
-  // dist: per file, JavaScript and declarations (and maps).
+  // dist: declarations per file; JavaScript linked per entry point of package.json's exports.
   for (const [path, text] of packageSources) {
     const input = `${path}\0${shipSource}\0${text}`;
     const hit = cache.get("dist", input);
     let out: Record<string, string>;
     if (hit !== undefined) out = JSON.parse(hit) as Record<string, string>;
     else {
-      out = Object.fromEntries((await compiler()).emitDist(new Map([[path, text]]), shipSource));
+      out = Object.fromEntries((await compiler()).emitDeclarations(new Map([[path, text]]), shipSource));
       cache.set("dist", input, JSON.stringify(out));
+    }
+    for (const [p, t] of Object.entries(out)) files.set(p, t);
+  }
+  {
+    const { entryPoints, linkDist } = await import("./link.ts");
+    const entries = entryPoints(files.get("package.json") ?? "{}");
+    const banner = /^\/\/ Code generated [^\n]*/.exec(packageSources.get("src/index.ts") ?? "")?.[0] ?? "";
+    const input = JSON.stringify([shipSource, banner, entries, [...packageSources]]);
+    const hit = cache.get("link", input);
+    let out: Record<string, string>;
+    if (hit !== undefined) out = JSON.parse(hit) as Record<string, string>;
+    else {
+      out = Object.fromEntries(await linkDist(packageSources, entries, shipSource, banner));
+      cache.set("link", input, JSON.stringify(out));
     }
     for (const [p, t] of Object.entries(out)) files.set(p, t);
   }

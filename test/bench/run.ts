@@ -652,7 +652,7 @@ async function benchCold(): Promise<void> {
     ],
     rows: [],
     notes: [
-      "ours (dist) = import of generated/dist/index.js (the package's entry, tsc output, unbundled) + createClient + one call; the target uses this row when dist exists.",
+      "ours (dist) = import of generated/dist/index.js (the package's entry as shipped: linked per entry point, shared chunks) + createClient + one call; the target uses this row when dist exists.",
       "ours (bundled) = the same from one esbuild bundle of generated/src (via test/bench/ours.ts).",
       "node-soap = require('soap') + createClientAsync(WSDL from disk) + one call.",
     ],

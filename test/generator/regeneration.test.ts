@@ -47,18 +47,21 @@ describe("regeneration", () => {
     const after = await generateText("after", original.replace(anchor, anchor + ADDED));
     expect(changed(before, after)).toEqual([
       "README.md",
+      // dist/: the linked JavaScript (the endpoint's chunk, the main entry holding the client, the
+      // test kit's chunk) and the declarations of the changed files; no chunk is renamed.
+      "dist/chunks/endpoints-codes.js",
+      "dist/chunks/endpoints-codes.js.map",
+      "dist/chunks/testing.js",
+      "dist/chunks/testing.js.map",
       "dist/client.d.ts",
       "dist/client.d.ts.map",
-      "dist/client.js",
-      "dist/client.js.map",
       "dist/endpoints/codes.d.ts",
       "dist/endpoints/codes.d.ts.map",
       "dist/endpoints/codes.js",
-      "dist/endpoints/codes.js.map",
+      "dist/index.js",
+      "dist/index.js.map",
       "dist/testing/index.d.ts",
       "dist/testing/index.d.ts.map",
-      "dist/testing/index.js",
-      "dist/testing/index.js.map",
       "src/client.ts",
       "src/endpoints/codes.ts",
       "src/testing/index.ts",

@@ -5,8 +5,10 @@
  * bundle of the main entry for a neutral platform contains no file of src/node and no node:
  * import.
  */
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BINDINGS, GetMessagesAfterID, RedirectError, TimeoutError, createConfig, type ClientOptions } from "../../generated/src/index.ts";
@@ -82,6 +84,21 @@ describe("the client's rules hold with the Node transport", () => {
     expect(await rejection(() => GetMessagesAfterID(config({ timeoutMs: 150 }), params))).toBeInstanceOf(TimeoutError);
   });
 
+  it("loads node:http on the first http: call and never loads node:https or TLS for it (a fresh process)", async () => {
+    const child = `const n = await import(${JSON.stringify(pathToFileURL(join(root, "generated/dist/node/index.js")).href)});
+const seen = () => process.moduleLoadList.filter((m) => /^NativeModule (https|http|tls)$/.test(m));
+const f = n.createNodeFetch();
+const before = seen();
+const r = await f(process.argv[1] + "/?count=1", { method: "GET", headers: {}, body: null, signal: new AbortController().signal, redirect: "manual" });
+await r.body.cancel();
+process.stdout.write(JSON.stringify({ status: r.status, before, after: seen() }));
+process.exit(0);`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ["--input-type=module", "-e", child, server.baseUrl], { timeout: 20_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(JSON.parse(out)).toEqual({ status: 200, before: [], after: ["NativeModule http"] });
+  });
+
   it("refuses a protocol other than http and https", async () => {
     await expect(fetch("ftp://x/", { method: "GET", headers: {}, body: null, signal: new AbortController().signal, redirect: "manual" })).rejects.toThrow(/unsupported protocol/);
   });
@@ -104,8 +121,9 @@ describe("the package's entries", () => {
       logLevel: "silent",
     });
     const inputs = Object.keys(r.metafile.inputs);
-    expect(inputs.some((f) => f.includes("dist/runtime/call.js"))).toBe(true);
+    expect(inputs.some((f) => f.includes("dist/chunks/runtime.js"))).toBe(true);
     expect(inputs.filter((f) => f.includes("/node/") || f.startsWith("node:"))).toEqual([]);
+    expect(r.outputFiles[0]?.text).not.toContain("getBuiltinModule");
     const imports = Object.values(r.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
     expect(imports).toEqual([]);
   });

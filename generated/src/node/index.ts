@@ -47,23 +47,17 @@ interface HttpLike {
   Agent: new (options: { keepAlive: boolean; maxSockets: number; scheduling: "lifo" | "fifo" }) => unknown;
   request(url: URL, options: RequestOptionsLike, callback: (response: IncomingLike) => void): ClientRequestLike;
 }
-type Modules = { readonly "http:": HttpLike; readonly "https:": HttpLike };
+type Protocol = "http:" | "https:";
 
-/** node:http and node:https: synchronously where Node offers it (20.16+, 22.3+), else by import on first use. */
-function loadModules(): Modules | Promise<Modules> {
+/**
+ * node:http or node:https, loaded when the first call of that protocol is made (an http: client
+ * never loads TLS): synchronously where Node offers it (20.16+, 22.3+), else by import.
+ */
+function loadModule(protocol: Protocol): HttpLike | Promise<HttpLike> {
+  const id = protocol === "http:" ? "node:http" : "node:https";
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  if (typeof proc?.getBuiltinModule === "function") {
-    return {
-      "http:": proc.getBuiltinModule("node:http") as HttpLike,
-      "https:": proc.getBuiltinModule("node:https") as HttpLike,
-    };
-  }
-  const load = (id: string): Promise<HttpLike> =>
-    (import(/* @vite-ignore */ id) as Promise<unknown>).then((m) => m as HttpLike);
-  return Promise.all([load("node:http"), load("node:https")]).then(([http, https]) => ({
-    "http:": http,
-    "https:": https,
-  }));
+  if (typeof proc?.getBuiltinModule === "function") return proc.getBuiltinModule(id) as HttpLike;
+  return (import(/* @vite-ignore */ id) as Promise<unknown>).then((m) => m as HttpLike);
 }
 
 function headersOf(
@@ -111,32 +105,25 @@ const encoder = new TextEncoder();
 export function createNodeFetch(options: NodeFetchOptions = {}): FetchLike {
   const maxSockets = options.maxSockets ?? 64;
   if (!(maxSockets >= 1)) throw new TypeError("maxSockets must be a number ≥ 1");
-  let modules: Modules | Promise<Modules> | undefined;
-  let agents: Record<"http:" | "https:", unknown> | undefined;
-  const send = (m: Modules, url: string, init: FetchRequestInit): Promise<FetchResponse> =>
+  const modules: { [P in Protocol]?: HttpLike | Promise<HttpLike> } = {};
+  const agents: { [P in Protocol]?: unknown } = {};
+  const send = (http: HttpLike, u: URL, protocol: Protocol, init: FetchRequestInit): Promise<FetchResponse> =>
     new Promise<FetchResponse>((resolve, reject) => {
-      const u = new URL(url);
-      if (u.protocol !== "http:" && u.protocol !== "https:") throw new TypeError(`unsupported protocol ${u.protocol}`);
-      agents ??= {
-        "http:": new m["http:"].Agent({ keepAlive: true, maxSockets, scheduling: "lifo" }),
-        "https:": new m["https:"].Agent({ keepAlive: true, maxSockets, scheduling: "lifo" }),
-      };
+      const agent = (agents[protocol] ??= new http.Agent({ keepAlive: true, maxSockets, scheduling: "lifo" }));
       const headers: Record<string, string> = { ...init.headers };
       const body = init.body === null ? undefined : encoder.encode(init.body);
       if (body !== undefined) headers["Content-Length"] = String(body.byteLength);
-      const req = m[u.protocol].request(
-        u,
-        { method: init.method, headers, agent: agents[u.protocol], signal: init.signal },
-        (response) => {
-          resolve({ status: response.statusCode ?? 0, headers: headersOf(response), body: bodyOf(response) });
-        },
-      );
+      const req = http.request(u, { method: init.method, headers, agent, signal: init.signal }, (response) => {
+        resolve({ status: response.statusCode ?? 0, headers: headersOf(response), body: bodyOf(response) });
+      });
       req.on("error", reject);
       req.end(body);
     });
-  return (url, init) => {
-    modules ??= loadModules();
-    const m = modules;
-    return m instanceof Promise ? m.then((loaded) => send(loaded, url, init)) : send(m, url, init);
+  return async (url, init) => {
+    const u = new URL(url);
+    const protocol = u.protocol;
+    if (protocol !== "http:" && protocol !== "https:") throw new TypeError(`unsupported protocol ${protocol}`);
+    const m = (modules[protocol] ??= loadModule(protocol));
+    return send(m instanceof Promise ? await m : m, u, protocol, init);
   };
 }

@@ -553,13 +553,15 @@ async function send<P, R>(
     try {
       const contentType = response.headers.get("content-type") ?? "";
       const durationMs = Date.now() - sent;
-      callHook(hooks.onResponse, {
-        operation: op.name,
-        binding,
-        status: response.status,
-        contentType: redact(contentType, secrets),
-        durationMs,
-      });
+      // Built only for a hook: redacting builds each secret's pattern on first use.
+      if (hooks.onResponse !== undefined)
+        callHook(hooks.onResponse, {
+          operation: op.name,
+          binding,
+          status: response.status,
+          contentType: redact(contentType, secrets),
+          durationMs,
+        });
       if (request !== undefined) {
         const shownResponse = {
           operation: op.name,
