@@ -125,7 +125,7 @@ export function chunkNames(outputs: Readonly<Record<string, { readonly entryPoin
   const pairs: Array<[string, string]> = [];
   const chunks = Object.entries(outputs)
     .filter(([path, o]) => o.entryPoint === undefined && path.endsWith(".js"))
-    .map(([path, o]) => ({ hashed: /([^/]+)\.js$/.exec(path)![1]!, sources: Object.keys(o.inputs).map((i) => i.replace(/^src\//, "").replace(/\.ts$/, "")).sort() }))
+    .map(([path, o]) => ({ hashed: path.slice(path.lastIndexOf("/") + 1, -".js".length), sources: Object.keys(o.inputs).map((i) => i.replace(/^src\//, "").replace(/\.ts$/, "")).sort() }))
     .sort((a, b) => (a.sources.join("\0") < b.sources.join("\0") ? -1 : 1));
   for (const { hashed, sources } of chunks) {
     const dirs = new Set(sources.map((s) => s.slice(0, Math.max(0, s.lastIndexOf("/")))));
