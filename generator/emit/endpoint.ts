@@ -63,7 +63,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
   const params = op.params
     .map(
       (p) =>
-        `{ wire: ${JSON.stringify(p.wireName)}, prop: ${JSON.stringify(p.tsName)}, type: ${file.value(p.descriptorType)}, item: ${p.listItem === null ? "null" : JSON.stringify(p.listItem)}, optional: ${p.optional}${p.nillable ? ", nillable: true" : ""}, credential: ${p.credential === null ? "null" : JSON.stringify(p.credential)} }`,
+        `{ wire: ${JSON.stringify(p.wireName)}, prop: ${JSON.stringify(p.tsName)}, type: ${file.value(p.descriptorType)}${p.type.kind === "record" ? `, writer: ${file.use(RT.writeRecord)}` : ""}, item: ${p.listItem === null ? "null" : JSON.stringify(p.listItem)}, optional: ${p.optional}${p.nillable ? ", nillable: true" : ""}, credential: ${p.credential === null ? "null" : JSON.stringify(p.credential)} }`,
     )
     .join(",\n");
   const r = op.result;
@@ -71,7 +71,7 @@ function emitOperation(file: GeneratedFile, op: CompleteOperationModel, endpoint
   const headers =
     op.headers.length === 0
       ? ""
-      : `headers: [\n${op.headers.map((h) => `{ element: ${JSON.stringify(h.element)}, prop: ${JSON.stringify(h.tsName)}, type: ${file.value(h.descriptorType)}, direction: ${JSON.stringify(h.direction)} }`).join(",\n")}\n],\n`;
+      : `headers: [\n${op.headers.map((h) => `{ element: ${JSON.stringify(h.element)}, prop: ${JSON.stringify(h.tsName)}, type: ${file.value(h.descriptorType)}, direction: ${JSON.stringify(h.direction)}${h.sent ? `, writer: ${file.use(RT.writeRecord)}` : ""} }`).join(",\n")}\n],\n`;
   const descriptorType = `${file.use(RT_TYPES.OperationDescriptor)}<${paramsType}, ${resultType}>`;
   file.push({
     kind: Kind.VariableStatement,

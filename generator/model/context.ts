@@ -9,7 +9,7 @@ import { naming } from "./naming.ts";
 import { isScalar, SCALARS, SCALAR_TYPES } from "./scalars.ts";
 import { join, plain, ref, type TypeText } from "./symbols.ts";
 import type { TypeRef } from "./types.ts";
-import { RT, RT_TYPES } from "../runtime-symbols.ts";
+import { RT, RT_TYPES, codecSymbol } from "../runtime-symbols.ts";
 
 export class BuildContext {
   readonly issues: SpecIssue[] = [];
@@ -80,9 +80,9 @@ export class BuildContext {
     return this.valueType(type);
   }
 
-  /** The descriptor expression of a type: a scalar name, or an enum/record descriptor. */
+  /** The descriptor expression of a type: a scalar's runtime codec, or an enum/record descriptor. */
   descriptorType(type: TypeRef): TypeText {
-    if (type.kind === "scalar") return plain(JSON.stringify(type.name));
+    if (type.kind === "scalar") return ref(codecSymbol(type.name));
     return ref(type.kind === "enum" ? naming.enumDescriptor(type.name) : naming.recordDescriptor(type.name));
   }
 

@@ -13,8 +13,9 @@ export type { SourcePos } from "../spec/position.ts";
 
 /**
  * XSD scalar types: the runtime's `ScalarName` is the one list. The generator's table
- * (`model/scalars.ts`) and the runtime's codec table (`CODECS`) are both keyed by it, so adding
- * a scalar fails to compile until every column on both sides is filled.
+ * (`model/scalars.ts`), the runtime's codec exports (`<name>Codec`, checked in runtime-symbols.ts)
+ * and its name table (`CODECS`, runtime codecs.ts) are all keyed by it, so adding a scalar fails
+ * to compile until every column on both sides is filled.
  */
 export type ScalarType = ScalarName;
 

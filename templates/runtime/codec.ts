@@ -4,8 +4,54 @@
  * parameter or path), plus the name and character checks codecs share. Its own module so that
  * codecs kept in their own modules (leaf-codecs.ts: hexBinary, char, QName, raw XML) and
  * scalars.ts share them without an import cycle.
+ *
+ * Descriptors reference codec objects directly (`type: longCodec`), never by name: an app's
+ * bundle holds only the codecs its operations use.
  */
-import type { ScalarName } from "./descriptor.js";
+import type { XmlAttributes } from "./xml.js";
+
+/** XSD scalar types, by name (each has one codec: scalars.ts, leaf-codecs.ts; codecs.ts by name). */
+export type ScalarName =
+  | "string"
+  | "int"
+  | "long"
+  | "double"
+  | "boolean"
+  | "dateTime"
+  | "unsignedByte"
+  | "base64Binary"
+  | "byte"
+  | "short"
+  | "unsignedShort"
+  | "unsignedInt"
+  | "unsignedLong"
+  | "float"
+  | "decimal"
+  | "date"
+  | "time"
+  | "duration"
+  | "anyURI"
+  | "guid"
+  | "hexBinary"
+  | "char"
+  | "QName"
+  | "xml";
+
+/**
+ * What the decoder feeds the events inside a raw XML element (RawXmlBuilder, raw-xml.ts, is
+ * the one implementation; this interface keeps codec.ts free of an import of it).
+ */
+export interface XmlTreeBuilder {
+  /** A start tag; `namespaceOf` resolves a qualified name in the element's scope. */
+  open(qname: string, attrs: XmlAttributes, namespaceOf: (qname: string) => string | undefined): void;
+  text(s: string): void;
+  /** An end tag; false when no element of the content is open (the end tag is the raw element's own). */
+  close(): boolean;
+  /** Open elements inside the content. */
+  readonly depth: number;
+  /** The content as built (raw-xml.ts: a frozen `XmlNode` list). */
+  finish(): readonly unknown[];
+}
 
 /** A value did not fit its type; `message` says why. */
 export class CodecError extends Error {
@@ -13,7 +59,10 @@ export class CodecError extends Error {
 }
 
 /** One XSD scalar: text → value for responses, value → text for requests. */
-export interface ScalarCodec {
+export interface ScalarCodec<N extends ScalarName = ScalarName> {
+  readonly kind: "scalar";
+  /** The XSD type's name (what error messages and the test kit call it). */
+  readonly name: N;
   /** Text of an element (already entity-decoded) → value. */
   decode(text: string): unknown;
   /** The same from the element's UTF-8 bytes `b[s..e)` (what the streaming decoder uses when present). */
@@ -22,8 +71,8 @@ export interface ScalarCodec {
   encode(value: unknown): string;
   /** Reads the text with the namespace prefixes in scope at its element ("" = the default namespace): QName. */
   readonly decodeScoped?: (text: string, namespaceOf: (prefix: string) => string | undefined) => unknown;
-  /** The value is the element's content as a tree (raw XML), built by the decoder from the element's events. */
-  readonly tree?: true;
+  /** The value is the element's content as a tree (raw XML): a builder the decoder feeds the element's events. */
+  readonly tree?: () => XmlTreeBuilder;
   /**
    * Writes the whole SOAP element `<element>…</element>` (QName, raw XML: they need namespace
    * declarations on or in it); `defaultNs` is the default namespace in scope, the element's own.
@@ -35,7 +84,7 @@ export interface ScalarCodec {
    */
   readonly encodeHttp?: (value: unknown) => string;
   /** The scalar an HTTP GET/POST result of this type is written as: ASMX ignores DataType on results there (hexBinary answers base64Binary). */
-  readonly httpResultAs?: ScalarName;
+  readonly httpResultAs?: ScalarCodec;
   /** A byte array: HTTP GET/POST send it as one decimal value per byte, and cannot send it empty or omitted. */
   readonly binary?: true;
 }

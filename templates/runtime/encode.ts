@@ -4,9 +4,9 @@
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
 import { BINDING_INFO, type Binding } from "./binding.js";
-import { concreteKinds, type FieldDescriptor, type OperationDescriptor, type ParamDescriptor, type RecordDescriptor, type ValueType } from "./descriptor.js";
+import type { OperationDescriptor, ParamDescriptor, RecordDescriptor, RecordWriter, ValueType } from "./descriptor.js";
 import { EncodeError, outside, type ErrorContext } from "./errors.js";
-import { CODECS, CodecError, checkXmlChars } from "./scalars.js";
+import { CodecError, checkXmlChars } from "./scalars.js";
 
 /** Account credentials, sent as the operation's `username` and `password` parameters. */
 export interface Credentials {
@@ -53,10 +53,10 @@ function encodeValue(param: ParamDescriptor, value: unknown, label: string, ctx:
 }
 
 /** A scalar or enum value as wire text (a record has no text: see recordElement). */
-function encodeText(type: ValueType, value: unknown, label: string, ctx: ErrorContext): string {
+export function encodeText(type: ValueType, value: unknown, label: string, ctx: ErrorContext): string {
   try {
-    if (typeof type === "string") {
-      const codec = CODECS[type];
+    if (type.kind === "scalar") {
+      const codec = type;
       if (ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope !== null) return codec.encode(value);
       return codec.encodeHttp !== undefined ? codec.encodeHttp(value) : codec.encode(value);
     }
@@ -80,10 +80,13 @@ function encodeText(type: ValueType, value: unknown, label: string, ctx: ErrorCo
   }
 }
 
+/** Records nested deeper than this are refused (a cycle in the caller's objects would never end). */
+export const MAX_DEPTH = 64;
+
 const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
 /** What a throwing getter or proxy trap said, as an EncodeError reason. */
-const threw = (what: string, err: unknown): string =>
+export const threw = (what: string, err: unknown): string =>
   `${what} threw: ${outside(err instanceof Error ? `${err.name}: ${err.message}` : String(err))}`;
 
 /**
@@ -122,7 +125,7 @@ function readParams(op: OperationDescriptor, params: object, ctx: ErrorContext):
 }
 
 /** The items of a list parameter: a real array without holes, each item read once. */
-function listItems(param: { readonly wire: string }, value: unknown, ctx: ErrorContext): unknown[] {
+export function listItems(param: { readonly wire: string }, value: unknown, ctx: ErrorContext): unknown[] {
   if (!Array.isArray(value))
     throw new EncodeError(
       param.wire,
@@ -162,8 +165,8 @@ function elementWriter(
   namespace: string,
 ): ((value: unknown, element: string, label: string) => string) | null {
   const type = param.type;
-  if (typeof type !== "string" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null) return null;
-  const write = CODECS[type].encodeElement;
+  if (type.kind !== "scalar" || ctx.binding === undefined || BINDING_INFO[ctx.binding].envelope === null) return null;
+  const write = type.encodeElement;
   if (write === undefined) return null;
   return (value, element, label) => {
     try {
@@ -173,6 +176,16 @@ function elementWriter(
       throw new EncodeError(label, threw("encoding the value", err), ctx);
     }
   };
+}
+
+/**
+ * The record writer a descriptor names for a record it sends (record-writer.ts): generated
+ * descriptors give it only where a record is sent, so an app whose operations send none does not
+ * bundle it. Its absence is a descriptor written by hand without it.
+ */
+function writerOf(writer: RecordWriter | undefined, label: string, ctx: ErrorContext): RecordWriter {
+  if (writer === undefined) throw new EncodeError(label, "the descriptor sends a record but names no record writer (writer: writeRecord)", ctx);
+  return writer;
 }
 
 function collect(
@@ -206,9 +219,10 @@ function collect(
     const type = param.type;
     if (typeof type === "object" && type.kind === "record") {
       // A record goes on the wire as nested elements (SOAP only; HTTP GET/POST refuse it in formPairs).
-      if (param.item === null) return { param, texts: null, single: true, bytes: null, xml: recordElement(param.wire, type, value, param.wire, ctx, "", [], namespace) };
+      const write = writerOf(param.writer, param.wire, ctx);
+      if (param.item === null) return { param, texts: null, single: true, bytes: null, xml: write(param.wire, type, value, param.wire, ctx, "", namespace) };
       const items = listItems(param, value, ctx);
-      const inner = items.map((v, i) => recordElement(param.item as string, type, v, `${param.wire}[${i}]`, ctx, "", [], namespace)).join("");
+      const inner = items.map((v, i) => write(param.item as string, type, v, `${param.wire}[${i}]`, ctx, "", namespace)).join("");
       return { param, texts: null, single: false, bytes: null, xml: inner === "" ? `<${param.wire} />` : `<${param.wire}>${inner}</${param.wire}>` };
     }
     const element = elementWriter(param, ctx, namespace);
@@ -265,103 +279,6 @@ function envelope(env: { readonly ns: string; readonly prefix: string }, content
   );
 }
 
-const typeOf = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "an array" : value instanceof Uint8Array ? "a typed array" : typeof value;
-
-/** The kind of record a value is: the declared one, or the subtype its `$type` names (xsi:type on the wire). */
-function recordKind(type: RecordDescriptor, value: object, label: string, ctx: ErrorContext): RecordDescriptor {
-  if (type.discriminated !== true) return type;
-  let named: unknown;
-  try {
-    named = (value as Record<string, unknown>)["$type"];
-  } catch (err) {
-    throw new EncodeError(`${label}.$type`, threw("reading the value", err), ctx);
-  }
-  const kinds = concreteKinds(type);
-  if (named === undefined && type.abstract !== true) return type;
-  for (const k of kinds) if (k.name === named) return k;
-  const expected = `one of ${kinds.map((k) => JSON.stringify(k.name)).join(", ")} (the kinds of ${type.name}${type.abstract === true ? ", which is abstract" : ""})`;
-  throw new EncodeError(`${label}.$type`, `expected ${expected}, got ${named === undefined ? "nothing" : typeof named === "string" ? outside(JSON.stringify(named)) : typeof named}`, ctx);
-}
-
-const knownProps = new WeakMap<RecordDescriptor, Set<string>>();
-function propsOf(type: RecordDescriptor): Set<string> {
-  let set = knownProps.get(type);
-  if (!set) {
-    set = new Set(type.fields.map((f) => f.prop));
-    if (type.discriminated === true) set.add("$type");
-    knownProps.set(type, set);
-  }
-  return set;
-}
-
-/** Records nested deeper than this are refused (a cycle in the caller's objects would never end). */
-const MAX_DEPTH = 64;
-
-/**
- * One record value as the element `name`: `xsi:type` when it is a subtype of the declared type,
- * then its fields in wire order (the base's first). A null field is left out, or sent as
- * `xsi:nil="true"` when nillable; a missing required field, an unknown property or a wrong
- * value is an EncodeError naming the path (e.g. `d.Shapes[1].Side`).
- */
-function recordElement(name: string, type: RecordDescriptor, value: unknown, label: string, ctx: ErrorContext, attrs: string, stack: object[], ns: string): string {
-  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof Uint8Array)
-    throw new EncodeError(label, `expected an object (${type.name}), got ${typeOf(value)}`, ctx);
-  if (stack.includes(value) || stack.length >= MAX_DEPTH)
-    throw new EncodeError(label, stack.includes(value) ? "the object contains itself (a cycle cannot be sent)" : `records nested deeper than ${MAX_DEPTH}`, ctx);
-  const kind = recordKind(type, value, label, ctx);
-  let keys: string[];
-  try {
-    keys = Object.keys(value);
-  } catch (err) {
-    throw new EncodeError(label, threw("listing the properties", err), ctx);
-  }
-  const known = propsOf(kind);
-  for (const k of keys)
-    if (!known.has(k)) throw new EncodeError(`${label}.${outside(k)}`, `unknown field of ${kind.name} (known: ${[...known].join(", ")})`, ctx);
-  stack.push(value);
-  let xml = `<${name}${attrs}${kind === type ? "" : ` xsi:type="${kind.wire}"`}>`;
-  for (const f of kind.fields) xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack, ns);
-  stack.pop();
-  return `${xml}</${name}>`;
-}
-
-function fieldXml(f: FieldDescriptor, record: object, at: string, ctx: ErrorContext, stack: object[], ns: string): string {
-  let v: unknown;
-  try {
-    v = (record as Record<string, unknown>)[f.prop];
-  } catch (err) {
-    throw new EncodeError(at, threw("reading the value", err), ctx);
-  }
-  if (v === undefined || v === null) {
-    if (!f.nullable) throw new EncodeError(at, "missing required field", ctx);
-    return f.nillable === true ? `<${f.wire} xsi:nil="true" />` : "";
-  }
-  if (f.item === undefined && f.repeated !== true) return valueElement(f.wire, f.type, v, at, ctx, stack, ns);
-  const items = listItems({ wire: at }, v, ctx);
-  let xml = "";
-  const itemName = f.item ?? f.wire;
-  for (let i = 0; i < items.length; i++) xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack, ns);
-  if (f.repeated === true) return xml;
-  return xml === "" ? `<${f.wire} />` : `<${f.wire}>${xml}</${f.wire}>`;
-}
-
-/** One field value as the element `name` (`ns`: the default namespace in scope, for QName and raw XML). */
-function valueElement(name: string, type: ValueType, value: unknown, label: string, ctx: ErrorContext, stack: object[], ns: string): string {
-  if (typeof type === "object" && type.kind === "record") return recordElement(name, type, value, label, ctx, "", stack, ns);
-  // QName and raw XML write whole elements (they carry namespace declarations).
-  const writeElement = typeof type === "string" ? CODECS[type].encodeElement : undefined;
-  if (writeElement !== undefined) {
-    try {
-      return writeElement(value, name, ns);
-    } catch (err) {
-      if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
-      throw new EncodeError(label, threw("encoding the value", err), ctx);
-    }
-  }
-  return `<${name}>${escapeXmlText(encodeText(type, value, label, ctx))}</${name}>`;
-}
-
 /**
  * The SOAP header elements of a call: each header the operation sends (in, inout) that the
  * caller gave a value for, in the operation's order, in the operation's namespace.
@@ -378,7 +295,7 @@ function soapHeaderXml(op: OperationDescriptor, values: SoapHeaderValues | undef
       throw new EncodeError(`(soapHeaders).${h.prop}`, threw("reading the value", err), ctx);
     }
     if (v === undefined || v === null) continue;
-    xml += recordElement(h.element, h.type, v, `(soapHeaders).${h.prop}`, ctx, ` xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}"`, [], namespace);
+    xml += writerOf(h.writer, `(soapHeaders).${h.prop}`, ctx)(h.element, h.type, v, `(soapHeaders).${h.prop}`, ctx, ` xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}"`, namespace);
   }
   return xml;
 }
@@ -440,7 +357,7 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
     if (texts === null) {
       // ASMX requires every parameter here: an absent one is an error 500, and an empty value would
       // reach a list or byte[] parameter as one empty item. Only a single value can be sent empty.
-      if (param.item !== null || (typeof param.type === "string" && CODECS[param.type].binary === true))
+      if (param.item !== null || (param.type.kind === "scalar" && param.type.binary === true))
         throw new EncodeError(
           param.wire,
           `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
@@ -455,9 +372,6 @@ function formPairs(encoded: readonly EncodedParam[], ctx: ErrorContext): string 
           ctx,
         );
       values = Array.from(bytes, String);
-    } else if (param.type === "double") {
-      // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
-      values = texts.map((t) => (t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t));
     } else values = texts;
     if (values.length === 0)
       throw new EncodeError(

@@ -9,7 +9,7 @@
  * {@link writeRawXml} checks a caller's tree (names, namespaces, characters, depth) and writes it
  * with every text and attribute escaped and every namespace declared.
  */
-import { CodecError, forbiddenXmlChar, isNCName } from "./codec.js";
+import { CodecError, forbiddenXmlChar, isNCName, type XmlTreeBuilder } from "./codec.js";
 import type { XmlAttributes } from "./xml.js";
 
 /** An attribute of an {@link XmlElementNode}. */
@@ -113,7 +113,7 @@ function content(children: XmlNode[], elements: boolean): readonly XmlNode[] {
  * Builds the content of one element from tokenizer events (the decoder forwards the events
  * inside the element here). No recursion; depth and size are the tokenizer's limits.
  */
-export class RawXmlBuilder {
+export class RawXmlBuilder implements XmlTreeBuilder {
   private readonly root: { children: XmlNode[]; text: string; elements: boolean } = { children: [], text: "", elements: false };
   private readonly stack: Open[] = [];
   /** Whether anything (text or an element) was seen. */

@@ -1,13 +1,12 @@
 /**
  * One codec per XSD scalar type: text → value for responses, value → text for requests, with
  * the range checks of the XSD type. Codecs throw CodecError with a reason; the encoder and
- * decoder turn it into an EncodeError or DecodeError that names the parameter or path.
+ * decoder turn it into an EncodeError or DecodeError that names the parameter or path. Each
+ * codec is its own export, referenced by the descriptors that use it (codecs.ts names them all).
  */
 import { XsdDateTime, parseDateTimeBytes } from "./datetime.js";
-import type { ScalarName } from "./descriptor.js";
 import { outside } from "./errors.js";
 import { CodecError, type ScalarCodec } from "./codec.js";
-import { LEAF_CODECS } from "./leaf-codecs.js";
 import { latin1OrUtf8 } from "./xml.js";
 
 export { CodecError };
@@ -247,7 +246,7 @@ function formatDouble(value: number): string {
   return String(value).replace("e+", "E").replace("e-", "E-");
 }
 
-const UINT64_MAX = 2n ** 64n - 1n;
+const UINT64_MAX = 18446744073709551615n; // 2^64 - 1
 const FLOAT_MAX = 3.4028234663852886e38;
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** An unsignedLong: at most 20 digits (2^64-1 has 20), so BigInt never sees a long run. */
@@ -325,153 +324,232 @@ function decodeFloating(text: string, type: string): number {
 
 export type { ScalarCodec };
 
-/** The codec table, exhaustive over ScalarName. */
-export const CODECS: { readonly [K in ScalarName]: ScalarCodec } = {
-  string: {
-    decode: (text) => text,
-    encode: (value) => {
-      if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
-      checkXmlChars(value);
-      return value;
-    },
+/** xsd:string. */
+export const stringCodec: ScalarCodec<"string"> = {
+  kind: "scalar",
+  name: "string",
+  decode: (text) => text,
+  encode: (value) => {
+    if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
+    checkXmlChars(value);
+    return value;
   },
-  int: {
-    decode: fromText((b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int")),
-    decodeBytes: (b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int"),
-    encode: (value) => encodeInteger(value, -2147483648, 2147483647, "int"),
+};
+
+/** xsd:int. */
+export const intCodec: ScalarCodec<"int"> = {
+  kind: "scalar",
+  name: "int",
+  decode: /* @__PURE__ */ fromText((b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int")),
+  decodeBytes: (b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int"),
+  encode: (value) => encodeInteger(value, -2147483648, 2147483647, "int"),
+};
+
+/** xsd:unsignedByte. */
+export const unsignedByteCodec: ScalarCodec<"unsignedByte"> = {
+  kind: "scalar",
+  name: "unsignedByte",
+  decode: /* @__PURE__ */ fromText((b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte")),
+  decodeBytes: (b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte"),
+  encode: (value) => encodeInteger(value, 0, 255, "unsignedByte"),
+};
+
+/** xsd:long. */
+export const longCodec: ScalarCodec<"long"> = {
+  kind: "scalar",
+  name: "long",
+  decode: /* @__PURE__ */ fromText(longFromBytes),
+  decodeBytes: longFromBytes,
+  encode: (value) => {
+    if (typeof value !== "bigint") throw new CodecError(`expected a bigint (long), got ${typeof value}`);
+    if (value < INT64_MIN || value > INT64_MAX)
+      throw new CodecError(`long must be within 64 bits, got ${outside(String(value))}`);
+    return value.toString();
   },
-  unsignedByte: {
-    decode: fromText((b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte")),
-    decodeBytes: (b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte"),
-    encode: (value) => encodeInteger(value, 0, 255, "unsignedByte"),
+};
+
+/** xsd:double. */
+export const doubleCodec: ScalarCodec<"double"> = {
+  kind: "scalar",
+  name: "double",
+  decode: /* @__PURE__ */ fromText(doubleFromBytes),
+  decodeBytes: doubleFromBytes,
+  encode: (value) => {
+    if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
+    return formatDouble(value);
   },
-  long: {
-    decode: fromText(longFromBytes),
-    decodeBytes: longFromBytes,
-    encode: (value) => {
-      if (typeof value !== "bigint") throw new CodecError(`expected a bigint (long), got ${typeof value}`);
-      if (value < INT64_MIN || value > INT64_MAX)
-        throw new CodecError(`long must be within 64 bits, got ${outside(String(value))}`);
-      return value.toString();
-    },
+  // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
+  encodeHttp: (value) => {
+    const t = doubleCodec.encode(value);
+    return t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t;
   },
-  double: {
-    decode: fromText(doubleFromBytes),
-    decodeBytes: doubleFromBytes,
-    encode: (value) => {
-      if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
-      return formatDouble(value);
-    },
+};
+
+/** xsd:boolean. */
+export const booleanCodec: ScalarCodec<"boolean"> = {
+  kind: "scalar",
+  name: "boolean",
+  decode: /* @__PURE__ */ fromText(booleanFromBytes),
+  decodeBytes: booleanFromBytes,
+  encode: (value) => {
+    if (typeof value !== "boolean") throw new CodecError(`expected a boolean, got ${typeof value}`);
+    return value ? "true" : "false";
   },
-  boolean: {
-    decode: fromText(booleanFromBytes),
-    decodeBytes: booleanFromBytes,
-    encode: (value) => {
-      if (typeof value !== "boolean") throw new CodecError(`expected a boolean, got ${typeof value}`);
-      return value ? "true" : "false";
-    },
+};
+
+/** xsd:dateTime. */
+export const dateTimeCodec: ScalarCodec<"dateTime"> = {
+  kind: "scalar",
+  name: "dateTime",
+  decode: /* @__PURE__ */ fromText(dateTimeFromBytes),
+  decodeBytes: dateTimeFromBytes,
+  encode: (value) => {
+    let dt: XsdDateTime;
+    if (value instanceof XsdDateTime) dt = value;
+    else if (value instanceof Date) {
+      if (Number.isNaN(value.getTime())) throw new CodecError("invalid Date");
+      dt = XsdDateTime.fromDate(value);
+    } else throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+    // .NET's DateTime holds years 1..9999 only: the service could not read anything else.
+    if (dt.year < 1 || dt.year > 9999)
+      throw new CodecError(
+        `dateTime must be within 0001-01-01..9999-12-31 (what .NET can read), got ${outside(dt.toString())}`,
+      );
+    return dt.toString();
   },
-  dateTime: {
-    decode: fromText(dateTimeFromBytes),
-    decodeBytes: dateTimeFromBytes,
-    encode: (value) => {
-      let dt: XsdDateTime;
-      if (value instanceof XsdDateTime) dt = value;
-      else if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw new CodecError("invalid Date");
-        dt = XsdDateTime.fromDate(value);
-      } else throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
-      // .NET's DateTime holds years 1..9999 only: the service could not read anything else.
-      if (dt.year < 1 || dt.year > 9999)
-        throw new CodecError(
-          `dateTime must be within 0001-01-01..9999-12-31 (what .NET can read), got ${outside(dt.toString())}`,
-        );
-      return dt.toString();
-    },
+};
+
+/** xsd:base64Binary. */
+export const base64BinaryCodec: ScalarCodec<"base64Binary"> = {
+  kind: "scalar",
+  name: "base64Binary",
+  decode: /* @__PURE__ */ fromText(base64FromBytes),
+  decodeBytes: base64FromBytes,
+  encode: (value) => {
+    if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
+    return bytesToBase64(value);
   },
-  base64Binary: {
-    decode: fromText(base64FromBytes),
-    decodeBytes: base64FromBytes,
-    encode: (value) => {
-      if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
-      return bytesToBase64(value);
-    },
-    binary: true,
+  binary: true,
+};
+
+/** xsd:byte. */
+export const byteCodec: ScalarCodec<"byte"> = {
+  kind: "scalar",
+  name: "byte",
+  decode: (text) => decodeInteger(text, -128, 127, "byte"),
+  encode: (value) => encodeInteger(value, -128, 127, "byte"),
+};
+
+/** xsd:short. */
+export const shortCodec: ScalarCodec<"short"> = {
+  kind: "scalar",
+  name: "short",
+  decode: (text) => decodeInteger(text, -32768, 32767, "short"),
+  encode: (value) => encodeInteger(value, -32768, 32767, "short"),
+};
+
+/** xsd:unsignedShort. */
+export const unsignedShortCodec: ScalarCodec<"unsignedShort"> = {
+  kind: "scalar",
+  name: "unsignedShort",
+  decode: (text) => decodeInteger(text, 0, 65535, "unsignedShort"),
+  encode: (value) => encodeInteger(value, 0, 65535, "unsignedShort"),
+};
+
+/** xsd:unsignedInt. */
+export const unsignedIntCodec: ScalarCodec<"unsignedInt"> = {
+  kind: "scalar",
+  name: "unsignedInt",
+  decode: (text) => decodeInteger(text, 0, 4294967295, "unsignedInt"),
+  encode: (value) => encodeInteger(value, 0, 4294967295, "unsignedInt"),
+};
+
+/** xsd:unsignedLong. */
+export const unsignedLongCodec: ScalarCodec<"unsignedLong"> = {
+  kind: "scalar",
+  name: "unsignedLong",
+  decode: (text) => {
+    const t = collapse(text);
+    if (!ULONG_TEXT.test(t)) throw new CodecError(/^\+?\d+$/.test(t) ? "unsignedLong out of range" : "not an unsignedLong");
+    const n = BigInt(t);
+    if (n < 0n || n > UINT64_MAX) throw new CodecError("unsignedLong out of range");
+    return n;
   },
-  byte: {
-    decode: (text) => decodeInteger(text, -128, 127, "byte"),
-    encode: (value) => encodeInteger(value, -128, 127, "byte"),
+  encode: (value) => {
+    if (typeof value !== "bigint") throw new CodecError(`expected a bigint (unsignedLong), got ${typeof value}`);
+    if (value < 0n || value > UINT64_MAX) throw new CodecError(`unsignedLong must be within 0..2^64-1, got ${value}`);
+    return value.toString();
   },
-  short: {
-    decode: (text) => decodeInteger(text, -32768, 32767, "short"),
-    encode: (value) => encodeInteger(value, -32768, 32767, "short"),
+};
+
+/** xsd:float. */
+export const floatCodec: ScalarCodec<"float"> = {
+  kind: "scalar",
+  name: "float",
+  decode: (text) => decodeFloating(text, "float"),
+  encode: (value) => {
+    if (typeof value !== "number") throw new CodecError(`expected a number (float), got ${typeof value}`);
+    if (Number.isFinite(value) && Math.abs(value) > FLOAT_MAX)
+      throw new CodecError(`float out of range, got ${value}`);
+    return formatDouble(value);
   },
-  unsignedShort: {
-    decode: (text) => decodeInteger(text, 0, 65535, "unsignedShort"),
-    encode: (value) => encodeInteger(value, 0, 65535, "unsignedShort"),
+};
+
+/** xsd:decimal. */
+export const decimalCodec: ScalarCodec<"decimal"> = {
+  kind: "scalar",
+  name: "decimal",
+  // Kept as the exact decimal text: a .NET decimal has 28-29 significant digits, more than a double.
+  decode: (text) => checkedText(collapse(text), DECIMAL_TEXT, "decimal"),
+  encode: (value) => {
+    if (typeof value === "bigint") return value.toString();
+    if (typeof value !== "string") throw new CodecError(`expected a decimal string or a bigint, got ${typeof value}`);
+    return checkedText(value, DECIMAL_TEXT, "decimal");
   },
-  unsignedInt: {
-    decode: (text) => decodeInteger(text, 0, 4294967295, "unsignedInt"),
-    encode: (value) => encodeInteger(value, 0, 4294967295, "unsignedInt"),
+};
+
+/** xsd:date. */
+export const dateCodec: ScalarCodec<"date"> = {
+  kind: "scalar",
+  name: "date",
+  // HTTP GET/POST answer a date as a dateTime at midnight (ASMX ignores DataType there).
+  decode: (text) => checkedText(stripMidnight(collapse(text)), DATE_TEXT, "date"),
+  encode: (value) => checkedText(value, DATE_TEXT, "date"),
+};
+
+/** xsd:time. */
+export const timeCodec: ScalarCodec<"time"> = {
+  kind: "scalar",
+  name: "time",
+  // HTTP GET/POST answer a time as a dateTime of some day: the time part is kept.
+  decode: (text) => checkedText(collapse(text).replace(/^-?\d{4,}-\d{2}-\d{2}T/, ""), TIME_TEXT, "time"),
+  encode: (value) => checkedText(value, TIME_TEXT, "time"),
+};
+
+/** xsd:duration. */
+export const durationCodec: ScalarCodec<"duration"> = {
+  kind: "scalar",
+  name: "duration",
+  decode: (text) => checkedText(collapse(text), isDuration, "duration"),
+  encode: (value) => checkedText(value, isDuration, "duration"),
+};
+
+/** xsd:anyURI. */
+export const anyURICodec: ScalarCodec<"anyURI"> = {
+  kind: "scalar",
+  name: "anyURI",
+  decode: (text) => collapse(text),
+  encode: (value) => {
+    if (typeof value !== "string") throw new CodecError(`expected a string (anyURI), got ${typeof value}`);
+    checkXmlChars(value);
+    return value;
   },
-  unsignedLong: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (!ULONG_TEXT.test(t)) throw new CodecError(/^\+?\d+$/.test(t) ? "unsignedLong out of range" : "not an unsignedLong");
-      const n = BigInt(t);
-      if (n < 0n || n > UINT64_MAX) throw new CodecError("unsignedLong out of range");
-      return n;
-    },
-    encode: (value) => {
-      if (typeof value !== "bigint") throw new CodecError(`expected a bigint (unsignedLong), got ${typeof value}`);
-      if (value < 0n || value > UINT64_MAX) throw new CodecError(`unsignedLong must be within 0..2^64-1, got ${value}`);
-      return value.toString();
-    },
-  },
-  float: {
-    decode: (text) => decodeFloating(text, "float"),
-    encode: (value) => {
-      if (typeof value !== "number") throw new CodecError(`expected a number (float), got ${typeof value}`);
-      if (Number.isFinite(value) && Math.abs(value) > FLOAT_MAX)
-        throw new CodecError(`float out of range, got ${value}`);
-      return formatDouble(value);
-    },
-  },
-  decimal: {
-    // Kept as the exact decimal text: a .NET decimal has 28-29 significant digits, more than a double.
-    decode: (text) => checkedText(collapse(text), DECIMAL_TEXT, "decimal"),
-    encode: (value) => {
-      if (typeof value === "bigint") return value.toString();
-      if (typeof value !== "string") throw new CodecError(`expected a decimal string or a bigint, got ${typeof value}`);
-      return checkedText(value, DECIMAL_TEXT, "decimal");
-    },
-  },
-  date: {
-    // HTTP GET/POST answer a date as a dateTime at midnight (ASMX ignores DataType there).
-    decode: (text) => checkedText(stripMidnight(collapse(text)), DATE_TEXT, "date"),
-    encode: (value) => checkedText(value, DATE_TEXT, "date"),
-  },
-  time: {
-    // HTTP GET/POST answer a time as a dateTime of some day: the time part is kept.
-    decode: (text) => checkedText(collapse(text).replace(/^-?\d{4,}-\d{2}-\d{2}T/, ""), TIME_TEXT, "time"),
-    encode: (value) => checkedText(value, TIME_TEXT, "time"),
-  },
-  duration: {
-    decode: (text) => checkedText(collapse(text), isDuration, "duration"),
-    encode: (value) => checkedText(value, isDuration, "duration"),
-  },
-  anyURI: {
-    decode: (text) => collapse(text),
-    encode: (value) => {
-      if (typeof value !== "string") throw new CodecError(`expected a string (anyURI), got ${typeof value}`);
-      checkXmlChars(value);
-      return value;
-    },
-  },
-  guid: {
-    decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
-    encode: (value) => checkedText(value, GUID_TEXT, "guid"),
-  },
-  // hexBinary, char, QName and raw XML: templates/runtime/leaf-codecs.ts
-  ...LEAF_CODECS,
+};
+
+/** A .NET Guid (the serialization namespace's `guid`: 8-4-4-4-12 hex digits). */
+export const guidCodec: ScalarCodec<"guid"> = {
+  kind: "scalar",
+  name: "guid",
+  decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
+  encode: (value) => checkedText(value, GUID_TEXT, "guid"),
 };

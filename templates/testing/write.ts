@@ -9,7 +9,7 @@ import type { BindingInfo } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
 import { concreteKinds, type FieldDescriptor, type OperationDescriptor, type RecordDescriptor, type ValueType } from "../runtime/descriptor.js";
 import { writeRawXml } from "../runtime/raw-xml.js";
-import { CODECS, CodecError, checkXmlChars } from "../runtime/scalars.js";
+import { CodecError, checkXmlChars } from "../runtime/scalars.js";
 import { dotnetDateTime, dotnetDouble } from "./dotnet.js";
 import type { MockFault } from "./faults.js";
 
@@ -49,24 +49,24 @@ function escapeAttr(text: string): string {
 
 /** The wire text of one scalar or enum value. */
 function scalarText(type: ValueType, value: unknown, path: string): string {
-  if (typeof type === "string") {
+  if (type.kind === "scalar") {
     try {
-      if (type === "string") {
+      if (type.name === "string") {
         if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
         checkXmlChars(value);
         return value;
       }
-      if (type === "double") {
+      if (type.name === "double") {
         if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
         return dotnetDouble(value);
       }
-      if (type === "dateTime") {
+      if (type.name === "dateTime") {
         if (value instanceof Date) return dotnetDateTime(XsdDateTime.fromDate(value));
         if (!(value instanceof XsdDateTime))
           throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
         return dotnetDateTime(value);
       }
-      return CODECS[type].encode(value);
+      return type.encode(value);
     } catch (err) {
       if (err instanceof CodecError || err instanceof RangeError) throw new ResultError(path, err.message);
       throw err;
@@ -94,7 +94,7 @@ function scalarText(type: ValueType, value: unknown, path: string): string {
  * is declared on the element itself, as ASMX does.
  */
 function codecElement(name: string, type: ValueType, value: unknown, ns: string, root: boolean, path: string): string | null {
-  const write = typeof type === "string" ? CODECS[type].encodeElement : undefined;
+  const write = type.kind === "scalar" ? type.encodeElement : undefined;
   if (write === undefined) return null;
   let markup: string;
   try {
@@ -248,7 +248,7 @@ export function writeResult(
       content === ""
         ? `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}" />`
         : `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}">${content}\n</${root}>`;
-  } else if (root === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+  } else if (root === "" && r.type.kind === "scalar" && r.type.tree !== undefined) {
     // A raw XML result that is its own root element (a .NET XmlElement): exactly one element.
     const nodes = Array.isArray(value) ? (value as unknown[]) : [];
     if (nodes.length !== 1 || typeof nodes[0] !== "object" || nodes[0] === null)
@@ -259,11 +259,11 @@ export function writeResult(
       if (err instanceof CodecError) throw new ResultError("", err.message);
       throw err;
     }
-  } else if (typeof r.type === "string" && CODECS[r.type].encodeElement !== undefined) {
+  } else if (r.type.kind === "scalar" && r.type.encodeElement !== undefined) {
     doc = codecElement(root, r.type, value, namespace, true, "") ?? "";
   } else {
     // ASMX ignores DataType on HTTP GET/POST results: hexBinary answers base64Binary.
-    const text = scalarText(typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type, value, "");
+    const text = scalarText(r.type.kind === "scalar" ? (r.type.httpResultAs ?? r.type) : r.type, value, "");
     doc = text === "" ? `<${root} xmlns="${ns}" />` : `<${root} xmlns="${ns}">${escapeText(text)}</${root}>`;
   }
   return { status: 200, contentType: info.responseContentType, body: `${DECLARATION}\n${doc}` };

@@ -33,8 +33,8 @@ const CASES_PER_KIND = Math.max(1, Math.round(10_000 * SCALE));
 const scalarText = (t: ValueType): fc.Arbitrary<string> => {
   const mostlyValid = (valid: fc.Arbitrary<string>): fc.Arbitrary<string> => fc.oneof({ weight: 40, arbitrary: valid }, { weight: 1, arbitrary: garbage });
   const garbage = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("", " ", "NaN", "INF", "-0", "1e400", "99999999999999999999", "true", "0x10", "&amp;", "<![CDATA[1]]>", "&#0;", "&#x10FFFF;"));
-  if (typeof t !== "string") return t.kind === "enum" ? mostlyValid(fc.constantFrom(...t.values)) : garbage;
-  switch (t) {
+  if (t.kind !== "scalar") return t.kind === "enum" ? mostlyValid(fc.constantFrom(...t.values)) : garbage;
+  switch (t.name) {
     case "int":
     case "unsignedByte":
       return mostlyValid(fc.oneof({ weight: 30, arbitrary: fc.integer({ min: 0, max: 255 }).map(String) }, { weight: 1, arbitrary: fc.constantFrom("2147483648", "-2147483649", "256", "-1", " 7 ") }));

@@ -18,6 +18,7 @@ import {
   type EnumDescriptor,
   type ScalarName,
 } from "../../generated/src/index.ts";
+import { CODECS } from "../../generated/src/runtime/codecs.ts";
 import { okBody, xmlEscape } from "./support.ts";
 
 const NS = "http://tempuri.org/";
@@ -32,8 +33,8 @@ function echoOp(t: ScalarName | EnumDescriptor) {
     path: "/post/echo.asmx",
     namespace: NS,
     soapAction: `${NS}Echo`,
-    params: [{ wire: "v", prop: "v", type: t, item: null, optional: false, credential: null }],
-    result: { kind: "scalar", type: t, item: null, soapElement: "EchoResult", httpRoot: typeof t === "string" ? t : t.name, nullable: false },
+    params: [{ wire: "v", prop: "v", type: typeof t === "string" ? CODECS[t] : t, item: null, optional: false, credential: null }],
+    result: { kind: "scalar", type: typeof t === "string" ? CODECS[t] : t, item: null, soapElement: "EchoResult", httpRoot: typeof t === "string" ? t : t.name, nullable: false },
   });
 }
 

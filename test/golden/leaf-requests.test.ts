@@ -10,6 +10,7 @@ import { SCALARS } from "../../generator/model/scalars.ts";
 import type { Binding } from "../../templates/runtime/binding.ts";
 import { defineOperation, type OperationDescriptor, type ScalarName } from "../../templates/runtime/descriptor.ts";
 import { encodeRequest, type WireRequest } from "../../templates/runtime/encode.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
 
 const NS = "http://corpus.example/scalars/";
 const ALL: readonly Binding[] = ["soap11", "soap12", "httpGet", "httpPost"];
@@ -22,8 +23,8 @@ function op(name: string, type: ScalarName, list: boolean, bindings: readonly Bi
     namespace: NS,
     soapAction: `${NS}${name}`,
     ...(bindings === ALL ? {} : { bindings }),
-    params: [{ wire: "v", prop: "v", type, item: list ? SCALARS[type].arrayOfName : null, optional: true, credential: null }],
-    result: { kind: "scalar", type: "string", item: null, soapElement: `${name}Result`, httpRoot: "string", nullable: true },
+    params: [{ wire: "v", prop: "v", type: CODECS[type], item: list ? SCALARS[type].arrayOfName : null, optional: true, credential: null }],
+    result: { kind: "scalar", type: CODECS.string, item: null, soapElement: `${name}Result`, httpRoot: "string", nullable: true },
   });
 }
 

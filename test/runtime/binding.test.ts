@@ -3,14 +3,15 @@ import { describe, expect, it } from "vitest";
 import { BINDINGS, BINDING_INFO, SOAP11_NS, SOAP12_NS, bindingInfo } from "../../templates/runtime/binding.ts";
 import { encodeRequest } from "../../templates/runtime/encode.ts";
 import { defineOperation } from "../../templates/runtime/descriptor.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
 
 const op = defineOperation({
   name: "Echo",
   path: "/E.asmx",
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/Echo",
-  params: [{ wire: "text", prop: "text", type: "string", item: null, optional: false, credential: null }],
-  result: { kind: "scalar", type: "string", item: null, soapElement: "EchoResult", httpRoot: "string", nullable: true },
+  params: [{ wire: "text", prop: "text", type: CODECS.string, item: null, optional: false, credential: null }],
+  result: { kind: "scalar", type: CODECS.string, item: null, soapElement: "EchoResult", httpRoot: "string", nullable: true },
 });
 
 describe("BINDING_INFO", () => {

@@ -7,6 +7,7 @@ import { describe, expect, test } from "vitest";
 import { defineEnum, defineOperation, type OperationDescriptor } from "../../templates/runtime/descriptor.ts";
 import { encodeRequest } from "../../templates/runtime/encode.ts";
 import { EncodeError } from "../../templates/runtime/errors.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
 
 const NS = "http://corpus.example/";
 const Access = defineEnum({ kind: "enum", name: "Access", values: ["None", "Read", "Write", "Admin"], flags: true });
@@ -18,13 +19,13 @@ function op(extra: Partial<OperationDescriptor>, params: OperationDescriptor["pa
     namespace: NS,
     soapAction: `${NS}Op`,
     params,
-    result: { kind: "scalar", type: "int", item: null, soapElement: "OpResult", httpRoot: "int", nullable: false },
+    result: { kind: "scalar", type: CODECS.int, item: null, soapElement: "OpResult", httpRoot: "int", nullable: false },
     ...extra,
   });
 }
 
 describe("operations offered over some bindings only", () => {
-  const soapOnly = op({ bindings: ["soap11", "soap12"] }, [{ wire: "v", prop: "v", type: "guid", item: null, optional: false, credential: null }]);
+  const soapOnly = op({ bindings: ["soap11", "soap12"] }, [{ wire: "v", prop: "v", type: CODECS.guid, item: null, optional: false, credential: null }]);
   const v = { v: "0f8fad5b-d9cb-469f-a165-70867728950e" };
   test("are encoded over the bindings they have", () => {
     expect(encodeRequest(soapOnly, "soap12", v, undefined, NS).body).toContain("<v>0f8fad5b-d9cb-469f-a165-70867728950e</v>");
@@ -36,7 +37,7 @@ describe("operations offered over some bindings only", () => {
 });
 
 describe("nillable value types (int?)", () => {
-  const nillable = op({}, [{ wire: "v", prop: "v", type: "int", item: null, optional: false, nillable: true, credential: null }]);
+  const nillable = op({}, [{ wire: "v", prop: "v", type: CODECS.int, item: null, optional: false, nillable: true, credential: null }]);
   test("null is sent as xsi:nil in SOAP (the envelope declares xsi)", () => {
     const body = encodeRequest(nillable, "soap11", { v: null }, undefined, NS).body ?? "";
     expect(body).toContain('<Op xmlns="http://corpus.example/"><v xsi:nil="true" /></Op>');

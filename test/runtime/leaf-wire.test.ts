@@ -8,6 +8,7 @@ import { decodeResponse } from "../../templates/runtime/decode.ts";
 import { defineOperation, defineRecord, type OperationDescriptor, type ScalarName } from "../../templates/runtime/descriptor.ts";
 import { encodeRequest } from "../../templates/runtime/encode.ts";
 import { DecodeError, EncodeError } from "../../templates/runtime/errors.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
 
 const NS = "http://corpus.example/scalars/";
 const SOAP = (op: string, inner: string, extra = ""): string =>
@@ -19,8 +20,8 @@ function echo(type: ScalarName, httpRoot: string, optional = false): OperationDe
     path: "/svc/Scalars.asmx",
     namespace: NS,
     soapAction: `${NS}Echo`,
-    params: [{ wire: "v", prop: "v", type, item: null, optional, credential: null }],
-    result: { kind: "scalar", type, item: null, soapElement: "EchoResult", httpRoot, nullable: true },
+    params: [{ wire: "v", prop: "v", type: CODECS[type], item: null, optional, credential: null }],
+    result: { kind: "scalar", type: CODECS[type], item: null, soapElement: "EchoResult", httpRoot, nullable: true },
   });
 }
 
@@ -42,7 +43,7 @@ describe("hexBinary", () => {
     expect(() => decodeResponse(op, "soap11", SOAP("Echo", "<EchoResult>0F0</EchoResult>"))).toThrow(/EchoResult.*hexBinary.*"0F0"/);
   });
   test("inside a record, hexBinary stays hex in HTTP answers too (DataType is a member's own there)", () => {
-    const R = defineRecord({ kind: "record", name: "R", wire: "R", fields: [{ wire: "Hex", prop: "Hex", type: "hexBinary", nullable: true }], create: () => ({ Hex: undefined }) });
+    const R = defineRecord({ kind: "record", name: "R", wire: "R", fields: [{ wire: "Hex", prop: "Hex", type: CODECS.hexBinary, nullable: true }], create: () => ({ Hex: undefined }) });
     const rop = defineOperation({ ...echo("hexBinary", "R"), params: [], result: { kind: "record", type: R, item: null, soapElement: "EchoResult", httpRoot: "R", nullable: true } });
     expect(decodeResponse(rop, "httpGet", `<R xmlns="${NS}"><Hex>0aFF</Hex></R>`)).toEqual({ Hex: new Uint8Array([10, 255]) });
   });
@@ -95,7 +96,7 @@ describe("QName", () => {
     expect(() => encodeRequest(http, "httpGet", { v: { namespace: "", name: "n" } }, undefined, NS)).toThrow("parameter v: a QName is sent as a SOAP element");
   });
   test("a list of QNames: each item element carries its own declaration", () => {
-    const list = defineOperation({ ...op, params: [{ wire: "vs", prop: "vs", type: "QName", item: "QName", optional: true, credential: null }] });
+    const list = defineOperation({ ...op, params: [{ wire: "vs", prop: "vs", type: CODECS.QName, item: "QName", optional: true, credential: null }] });
     expect(encodeRequest(list, "soap11", { vs: [{ namespace: "urn:a", name: "a" }, { namespace: NS, name: "b" }] }, undefined, NS).body).toContain('<vs><QName xmlns:q1="urn:a">q1:a</QName><QName>b</QName></vs>');
     expect(() => encodeRequest(list, "soap11", { vs: [{ namespace: "", name: "1" }] }, undefined, NS)).toThrow("parameter vs[0]: QName name must be an XML name");
   });

@@ -13,6 +13,7 @@ import { defineOperation } from "../../templates/runtime/descriptor.ts";
 import { encodeRequest } from "../../templates/runtime/encode.ts";
 import { AsmxError } from "../../templates/runtime/errors.ts";
 import { writeRawXml, type XmlNodeInput } from "../../templates/runtime/raw-xml.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
 
 const SCALE = Number(process.env["FUZZ_SCALE"] ?? 1);
 const NS = "urn:svc";
@@ -21,8 +22,8 @@ const op = defineOperation({
   path: "/S.asmx",
   namespace: NS,
   soapAction: `${NS}/Op`,
-  params: [{ wire: "e", prop: "e", type: "xml", item: null, optional: true, credential: null }],
-  result: { kind: "scalar", type: "xml", item: null, soapElement: "OpResult", httpRoot: "DataSet", nullable: true },
+  params: [{ wire: "e", prop: "e", type: CODECS.xml, item: null, optional: true, credential: null }],
+  result: { kind: "scalar", type: CODECS.xml, item: null, soapElement: "OpResult", httpRoot: "DataSet", nullable: true },
 });
 const soap = (inner: string): string =>
   `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><OpResponse xmlns="${NS}"><OpResult>${inner}</OpResult></OpResponse></s:Body></s:Envelope>`;

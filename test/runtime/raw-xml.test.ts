@@ -10,6 +10,7 @@ import { defineOperation, type OperationDescriptor } from "../../templates/runti
 import { encodeRequest } from "../../templates/runtime/encode.ts";
 import { DecodeError, EncodeError } from "../../templates/runtime/errors.ts";
 import { writeRawXml, type XmlElementNode, type XmlNode } from "../../templates/runtime/raw-xml.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
 
 const NS = "http://corpus.example/shapes/";
 const soap = (inner: string): string =>
@@ -22,7 +23,7 @@ function op(nullable = true, params: OperationDescriptor["params"] = []): Operat
     namespace: NS,
     soapAction: `${NS}Table`,
     params,
-    result: { kind: "scalar", type: "xml", item: null, soapElement: "TableResult", httpRoot: "DataSet", nullable },
+    result: { kind: "scalar", type: CODECS.xml, item: null, soapElement: "TableResult", httpRoot: "DataSet", nullable },
   });
 }
 
@@ -50,13 +51,13 @@ describe("decoding raw XML", () => {
   });
 
   test("an XmlElement result over HTTP GET/POST (httpRoot \"\"): the root element is the value, whatever its name", () => {
-    const make = defineOperation({ ...op(), result: { kind: "scalar", type: "xml", item: null, soapElement: "MakeResult", httpRoot: "", nullable: true } });
+    const make = defineOperation({ ...op(), result: { kind: "scalar", type: CODECS.xml, item: null, soapElement: "MakeResult", httpRoot: "", nullable: true } });
     const http = decodeResponse(make, "httpGet", `<?xml version="1.0" encoding="utf-8"?>\n<m:n d1p1:at="t&amp;" xmlns:d1p1="urn:attr" xmlns:m="urn:made">t&amp;<empty /></m:n>`);
     const soap11 = decodeResponse(make, "soap11", soap(`<MakeResult><m:n d1p1:at="t&amp;" xmlns:d1p1="urn:attr" xmlns:m="urn:made">t&amp;<empty xmlns="" /></m:n></MakeResult>`));
     expect((http as readonly XmlElementNode[]).map((n) => [n.name, n.namespace, n.attributes[0]?.namespace, n.children.length])).toEqual([["n", "urn:made", "urn:attr", 2]]);
     expect(JSON.stringify((http as readonly XmlElementNode[])[0]!.children)).toBe(JSON.stringify((soap11 as readonly XmlElementNode[])[0]!.children.map((c) => (typeof c === "string" ? c : { ...c, namespaces: [] }))));
     // Only for raw XML: another result type still needs its root element.
-    const other = defineOperation({ ...make, result: { ...make.result, type: "string" } });
+    const other = defineOperation({ ...make, result: { ...make.result, type: CODECS.string } });
     expect(() => decodeResponse(other, "httpGet", `<m:n xmlns:m="urn:made">x</m:n>`)).toThrow(DecodeError);
   });
 
@@ -121,7 +122,7 @@ describe("writing raw XML", () => {
   });
 
   test("a malformed tree is refused with the node's path, before anything is sent", () => {
-    const wrap = op(true, [{ wire: "e", prop: "e", type: "xml", item: null, optional: true, credential: null }]);
+    const wrap = op(true, [{ wire: "e", prop: "e", type: CODECS.xml, item: null, optional: true, credential: null }]);
     const cases: Array<[unknown, string]> = [
       ["<a/>", "raw XML content must be an array, got string"],
       [[{ name: "a:b" }], 'at [0]: name "a:b" is not an XML name without a colon'],

@@ -4,7 +4,8 @@
  * and time (a dateTime).
  */
 import { describe, expect, test } from "vitest";
-import { CODECS, CodecError } from "../../templates/runtime/scalars.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
+import { CodecError } from "../../templates/runtime/scalars.ts";
 
 describe("integer codecs: range checked both ways", () => {
   test.each([

@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { XsdDateTime } from "../../templates/runtime/datetime.ts";
-import { CODECS, CodecError } from "../../templates/runtime/scalars.ts";
+import { CODECS } from "../../templates/runtime/codecs.ts";
+import { CodecError } from "../../templates/runtime/scalars.ts";
 
 const enc = new TextEncoder();
 type Out = { ok: true; value: string } | { ok: false };

@@ -30,9 +30,30 @@ import { handlersFor } from "./support.ts";
 
 const RUNS = 12; // per operation and binding: 35 × 4 × 12 = 1 680 calls
 
-const cleanXml = (s: string): string => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");
+const cleanXml = (s: string): string =>
+  s.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    "",
+  );
 const xmlChars = fc.string({ unit: "binary", maxLength: 24 }).map(cleanXml);
-const tricky = fc.oneof(xmlChars, fc.constantFrom("<", ">", "&", "]]>", "&amp;", "\"'", "\r\n", "\r", " lead and trail ", "", "𝄞🔑", "سلام دنیا", "\t\n"));
+const tricky = fc.oneof(
+  xmlChars,
+  fc.constantFrom(
+    "<",
+    ">",
+    "&",
+    "]]>",
+    "&amp;",
+    "\"'",
+    "\r\n",
+    "\r",
+    " lead and trail ",
+    "",
+    "𝄞🔑",
+    "سلام دنیا",
+    "\t\n",
+  ),
+);
 const hardString = fc.array(tricky, { maxLength: 4 }).map((a) => a.join(""));
 /** ASP.NET request validation refuses `<` before a letter and `&#` in HTTP GET/POST values (the mock too). */
 const httpSafe = (s: string): boolean => !/<[A-Za-z!/?]|&#/.test(s);
@@ -51,14 +72,43 @@ const xsdDate = fc
   })
   .map(({ y, mo, d, h, mi, s, frac, off }) => {
     const p = (n: number, w: number) => String(n).padStart(w, "0");
-    return XsdDateTime.parse(`${p(y, 4)}-${p(mo, 2)}-${p(d, 2)}T${p(h, 2)}:${p(mi, 2)}:${p(s, 2)}${frac === "" ? "" : `.${frac}`}${off}`);
+    return XsdDateTime.parse(
+      `${p(y, 4)}-${p(mo, 2)}-${p(d, 2)}T${p(h, 2)}:${p(mi, 2)}:${p(s, 2)}${frac === "" ? "" : `.${frac}`}${off}`,
+    );
   });
-const jsDate = fc.date({ noInvalidDate: true, min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59.999Z") });
-const doubles = fc.oneof(fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 5e-324, Number.MAX_VALUE, -Number.MAX_VALUE, 0.1, 1 / 3, 1e21, 1e-7));
-const longs = fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.constantFrom(-(2n ** 63n), 2n ** 63n - 1n, 9007199254740993n, 0n));
+const jsDate = fc.date({
+  noInvalidDate: true,
+  min: new Date("0001-01-01T00:00:00Z"),
+  max: new Date("9999-12-31T23:59:59.999Z"),
+});
+const doubles = fc.oneof(
+  fc.double(),
+  fc.constantFrom(
+    NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    0,
+    5e-324,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    0.1,
+    1 / 3,
+    1e21,
+    1e-7,
+  ),
+);
+const longs = fc.oneof(
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+  fc.constantFrom(-(2n ** 63n), 2n ** 63n - 1n, 9007199254740993n, 0n),
+);
 
-function valueArb(t: ValueType, http: boolean, input: boolean): fc.Arbitrary<unknown> {
-  if (typeof t !== "string") {
+function valueArb(
+  t: ValueType,
+  http: boolean,
+  input: boolean,
+): fc.Arbitrary<unknown> {
+  if (t.kind !== "scalar") {
     if (t.kind === "enum") return fc.constantFrom(...t.values);
     const fields: Record<string, fc.Arbitrary<unknown>> = {};
     for (const f of t.fields) {
@@ -67,11 +117,14 @@ function valueArb(t: ValueType, http: boolean, input: boolean): fc.Arbitrary<unk
     }
     return fc.record(fields);
   }
-  switch (t) {
+  switch (t.name) {
     case "string":
       return http ? hardString.filter(httpSafe) : hardString;
     case "int":
-      return fc.oneof(fc.integer({ min: -2147483648, max: 2147483647 }), fc.constantFrom(-2147483648, 2147483647, 0));
+      return fc.oneof(
+        fc.integer({ min: -2147483648, max: 2147483647 }),
+        fc.constantFrom(-2147483648, 2147483647, 0),
+      );
     case "unsignedByte":
       return fc.integer({ min: 0, max: 255 });
     case "long":
@@ -91,16 +144,26 @@ function valueArb(t: ValueType, http: boolean, input: boolean): fc.Arbitrary<unk
   }
 }
 
-function paramsArb(op: OperationDescriptor, binding: Binding): fc.Arbitrary<Record<string, unknown>> {
+function paramsArb(
+  op: OperationDescriptor,
+  binding: Binding,
+): fc.Arbitrary<Record<string, unknown>> {
   const http = binding === "httpGet" || binding === "httpPost";
   const out: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of op.params) {
     if (p.credential !== null) continue;
     const one = valueArb(p.type, http, true);
     // Lists cannot be empty or left out over HTTP GET/POST (the client refuses them, NOTES.md §7).
-    const v = p.item !== null ? fc.array(one, { minLength: http ? 1 : 0, maxLength: 4 }) : one;
-    const mustSend = http && (p.item !== null || p.type === "base64Binary");
-    out[p.prop] = p.optional && !mustSend ? fc.option(v, { nil: undefined }) : v;
+    const v =
+      p.item !== null
+        ? fc.array(one, { minLength: http ? 1 : 0, maxLength: 4 })
+        : one;
+    const mustSend =
+      http &&
+      (p.item !== null ||
+        (p.type.kind === "scalar" && p.type.name === "base64Binary"));
+    out[p.prop] =
+      p.optional && !mustSend ? fc.option(v, { nil: undefined }) : v;
   }
   return fc.record(out);
 }
@@ -115,7 +178,12 @@ function resultArb(op: OperationDescriptor): fc.Arbitrary<unknown> {
 /** What ASMX reads for a sent parameter (NOTES.md §4, §8). */
 function asRead(p: ParamDescriptor, v: unknown, http: boolean): unknown {
   if (v === undefined || v === null) return http ? "" : null;
-  const one = (x: unknown): unknown => (x instanceof Date ? XsdDateTime.fromDate(x) : http && Object.is(x, -0) ? 0 : x);
+  const one = (x: unknown): unknown =>
+    x instanceof Date
+      ? XsdDateTime.fromDate(x)
+      : http && Object.is(x, -0)
+        ? 0
+        : x;
   return Array.isArray(v) ? v.map(one) : one(v);
 }
 
@@ -123,8 +191,15 @@ function asRead(p: ParamDescriptor, v: unknown, http: boolean): unknown {
 function asDecoded(v: unknown): unknown {
   if (typeof v === "string") return v.replace(/\r\n?/g, "\n");
   if (Array.isArray(v)) return v.map(asDecoded);
-  if (v !== null && typeof v === "object" && !(v instanceof XsdDateTime) && !(v instanceof Uint8Array)) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asDecoded(x)]));
+  if (
+    v !== null &&
+    typeof v === "object" &&
+    !(v instanceof XsdDateTime) &&
+    !(v instanceof Uint8Array)
+  ) {
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, asDecoded(x)]),
+    );
   }
   return v;
 }
@@ -135,29 +210,48 @@ describe("client ↔ mock round trips, every operation × binding (fast-check)",
       test(`${name} × ${binding}`, async () => {
         const http = binding === "httpGet" || binding === "httpPost";
         await fc.assert(
-          fc.asyncProperty(paramsArb(op, binding), resultArb(op), hardString.filter(httpSafe), async (params, result, password) => {
-            let received: unknown;
-            const mock = createMockService(
-              handlersFor(name, (p: never) => {
-                received = p;
-                return result;
-              }),
-            );
-            const config = createConfig({ baseUrl: "http://mock.test", credentials: { username: "user", password }, binding, fetch: mock.fetch });
-            // Like ASP.NET, the mock refuses a query string over 2,048 characters with 400 (NOTES.md §7).
-            const query = prepareRequest(config, op, params).path.split("?")[1] ?? "";
-            if (query.length > 2048) {
-              await expect(fn(config, params)).rejects.toSatisfy((e: unknown) => e instanceof HttpStatusError && e.status === 400);
-              expect(received).toBeUndefined();
-              return;
-            }
-            const decoded = await fn(config, params);
-            const expected: Record<string, unknown> = {};
-            for (const p of op.params) if (p.credential === null) expected[p.prop] = asRead(p, params[p.prop], http);
-            expect(received).toEqual(expected);
-            expect(mock.calls[0]?.credentials, "the call log redacts the password").toEqual({ username: "user", password: "***" });
-            expect(decoded).toEqual(asDecoded(result));
-          }),
+          fc.asyncProperty(
+            paramsArb(op, binding),
+            resultArb(op),
+            hardString.filter(httpSafe),
+            async (params, result, password) => {
+              let received: unknown;
+              const mock = createMockService(
+                handlersFor(name, (p: never) => {
+                  received = p;
+                  return result;
+                }),
+              );
+              const config = createConfig({
+                baseUrl: "http://mock.test",
+                credentials: { username: "user", password },
+                binding,
+                fetch: mock.fetch,
+              });
+              // Like ASP.NET, the mock refuses a query string over 2,048 characters with 400 (NOTES.md §7).
+              const query =
+                prepareRequest(config, op, params).path.split("?")[1] ?? "";
+              if (query.length > 2048) {
+                await expect(fn(config, params)).rejects.toSatisfy(
+                  (e: unknown) =>
+                    e instanceof HttpStatusError && e.status === 400,
+                );
+                expect(received).toBeUndefined();
+                return;
+              }
+              const decoded = await fn(config, params);
+              const expected: Record<string, unknown> = {};
+              for (const p of op.params)
+                if (p.credential === null)
+                  expected[p.prop] = asRead(p, params[p.prop], http);
+              expect(received).toEqual(expected);
+              expect(
+                mock.calls[0]?.credentials,
+                "the call log redacts the password",
+              ).toEqual({ username: "user", password: "***" });
+              expect(decoded).toEqual(asDecoded(result));
+            },
+          ),
           { numRuns: RUNS },
         );
       });

@@ -10,14 +10,14 @@ import type { Canonical, LogDate } from "../interop/log.ts";
 
 function fromCanonicalValue(t: ValueType, v: Canonical): unknown {
   if (v === null) return null;
-  if (typeof t !== "string") {
+  if (t.kind !== "scalar") {
     if (t.kind === "enum") return v;
     const rec = v as Record<string, Canonical>;
     const out = t.create();
     for (const f of t.fields) out[f.prop] = fromCanonicalValue(f.type, rec[f.wire] ?? null);
     return out;
   }
-  switch (t) {
+  switch (t.name) {
     case "long":
       return BigInt(v as string);
     case "double":

@@ -5,7 +5,10 @@ import {
 } from "./descriptors.js";
 import {
   defineOperation,
-  invoke
+  intCodec,
+  invoke,
+  longCodec,
+  stringCodec
 } from "./runtime.js";
 
 // src/endpoints/actions.ts
@@ -15,10 +18,10 @@ var GetBulkReceptionsOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetBulkReceptions",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "bulkId", prop: "bulkId", type: "int", item: null, optional: false, credential: null },
-    { wire: "fromRows", prop: "fromRows", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "bulkId", prop: "bulkId", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "fromRows", prop: "fromRows", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "list",
@@ -38,9 +41,9 @@ var GetSmsQueueOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetSmsQueue",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "Id", prop: "Id", type: "long", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "Id", prop: "Id", type: longCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "record",
@@ -60,13 +63,13 @@ var GetMultipleSMS3DeliveriesOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetMultipleSMS3Deliveries",
   params: [
-    { wire: "Id", prop: "Id", type: "long", item: "long", optional: true, credential: null },
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" }
+    { wire: "Id", prop: "Id", type: longCodec, item: "long", optional: true, credential: null },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" }
   ],
   result: {
     kind: "list",
-    type: "int",
+    type: intCodec,
     item: "int",
     soapElement: "GetMultipleSMS3DeliveriesResult",
     httpRoot: "ArrayOfInt",

@@ -3,8 +3,12 @@ import {
   GroupsListRecord
 } from "./descriptors.js";
 import {
+  dateTimeCodec,
   defineOperation,
-  invoke
+  intCodec,
+  invoke,
+  stringCodec,
+  unsignedByteCodec
 } from "./runtime.js";
 
 // src/endpoints/contacts.ts
@@ -14,8 +18,8 @@ var GetGroupsOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetGroups",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" }
   ],
   result: {
     kind: "list",
@@ -35,29 +39,36 @@ var ChangeContactOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/ChangeContact",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "contactId", prop: "contactId", type: "int", item: null, optional: false, credential: null },
-    { wire: "mobilenumber", prop: "mobilenumber", type: "string", item: null, optional: true, credential: null },
-    { wire: "firstname", prop: "firstname", type: "string", item: null, optional: true, credential: null },
-    { wire: "lastname", prop: "lastname", type: "string", item: null, optional: true, credential: null },
-    { wire: "nickname", prop: "nickname", type: "string", item: null, optional: true, credential: null },
-    { wire: "corporation", prop: "corporation", type: "string", item: null, optional: true, credential: null },
-    { wire: "phone", prop: "phone", type: "string", item: null, optional: true, credential: null },
-    { wire: "fax", prop: "fax", type: "string", item: null, optional: true, credential: null },
-    { wire: "email", prop: "email", type: "string", item: null, optional: true, credential: null },
-    { wire: "gender", prop: "gender", type: "unsignedByte", item: null, optional: false, credential: null },
-    { wire: "province", prop: "province", type: "int", item: null, optional: false, credential: null },
-    { wire: "city", prop: "city", type: "int", item: null, optional: false, credential: null },
-    { wire: "address", prop: "address", type: "string", item: null, optional: true, credential: null },
-    { wire: "postalCode", prop: "postalCode", type: "string", item: null, optional: true, credential: null },
-    { wire: "additionaltext", prop: "additionaltext", type: "string", item: null, optional: true, credential: null },
-    { wire: "descriptions", prop: "descriptions", type: "string", item: null, optional: true, credential: null },
-    { wire: "contactStatus", prop: "contactStatus", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "contactId", prop: "contactId", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "mobilenumber", prop: "mobilenumber", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "firstname", prop: "firstname", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "lastname", prop: "lastname", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "nickname", prop: "nickname", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "corporation", prop: "corporation", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "phone", prop: "phone", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "fax", prop: "fax", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "email", prop: "email", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "gender", prop: "gender", type: unsignedByteCodec, item: null, optional: false, credential: null },
+    { wire: "province", prop: "province", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "city", prop: "city", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "address", prop: "address", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "postalCode", prop: "postalCode", type: stringCodec, item: null, optional: true, credential: null },
+    {
+      wire: "additionaltext",
+      prop: "additionaltext",
+      type: stringCodec,
+      item: null,
+      optional: true,
+      credential: null
+    },
+    { wire: "descriptions", prop: "descriptions", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "contactStatus", prop: "contactStatus", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "ChangeContactResult",
     httpRoot: "int",
@@ -73,13 +84,13 @@ var CheckMobileExistInContactOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/CheckMobileExistInContact",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "mobileNumber", prop: "mobileNumber", type: stringCodec, item: null, optional: true, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "CheckMobileExistInContactResult",
     httpRoot: "int",
@@ -95,16 +106,16 @@ var AddContactEventsOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/AddContactEvents",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "contactId", prop: "contactId", type: "int", item: null, optional: false, credential: null },
-    { wire: "eventName", prop: "eventName", type: "string", item: null, optional: true, credential: null },
-    { wire: "eventType", prop: "eventType", type: "unsignedByte", item: null, optional: false, credential: null },
-    { wire: "eventDate", prop: "eventDate", type: "dateTime", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "contactId", prop: "contactId", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "eventName", prop: "eventName", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "eventType", prop: "eventType", type: unsignedByteCodec, item: null, optional: false, credential: null },
+    { wire: "eventDate", prop: "eventDate", type: dateTimeCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "AddContactEventsResult",
     httpRoot: "int",

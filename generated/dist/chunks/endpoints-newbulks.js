@@ -4,7 +4,9 @@ import {
 } from "./descriptors.js";
 import {
   defineOperation,
-  invoke
+  intCodec,
+  invoke,
+  stringCodec
 } from "./runtime.js";
 
 // src/endpoints/newbulks.ts
@@ -14,11 +16,11 @@ var BulkReceptionOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/BulkReception",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "bulkId", prop: "bulkId", type: "int", item: null, optional: false, credential: null },
-    { wire: "maximumRows", prop: "maximumRows", type: "int", item: null, optional: false, credential: null },
-    { wire: "startRowIndex", prop: "startRowIndex", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "bulkId", prop: "bulkId", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "maximumRows", prop: "maximumRows", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "startRowIndex", prop: "startRowIndex", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "list",

@@ -5,8 +5,12 @@ import {
   MsgReceptionsRecord
 } from "./descriptors.js";
 import {
+  dateTimeCodec,
   defineOperation,
-  invoke
+  intCodec,
+  invoke,
+  longCodec,
+  stringCodec
 } from "./runtime.js";
 
 // src/endpoints/receive.ts
@@ -16,12 +20,12 @@ var GetMessagesAfterIDOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetMessagesAfterID",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
-    { wire: "msgId", prop: "msgId", type: "long", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "location", prop: "location", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "count", prop: "count", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "msgId", prop: "msgId", type: longCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "list",
@@ -41,14 +45,14 @@ var GetUsersMessagesByDateOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetUsersMessagesByDate",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
-    { wire: "dateFrom", prop: "dateFrom", type: "dateTime", item: null, optional: false, credential: null },
-    { wire: "dateTo", prop: "dateTo", type: "dateTime", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "location", prop: "location", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "index", prop: "index", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "count", prop: "count", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "dateFrom", prop: "dateFrom", type: dateTimeCodec, item: null, optional: false, credential: null },
+    { wire: "dateTo", prop: "dateTo", type: dateTimeCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "list",
@@ -68,10 +72,10 @@ var GetMessagesReceptionsOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetMessagesReceptions",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "msgId", prop: "msgId", type: "long", item: null, optional: false, credential: null },
-    { wire: "fromRows", prop: "fromRows", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "msgId", prop: "msgId", type: longCodec, item: null, optional: false, credential: null },
+    { wire: "fromRows", prop: "fromRows", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "list",
@@ -91,14 +95,14 @@ var RemoveMessagesOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/RemoveMessages",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
     { wire: "location", prop: "location", type: MessageLocationEnum, item: null, optional: false, credential: null },
-    { wire: "msgIds", prop: "msgIds", type: "string", item: null, optional: true, credential: null }
+    { wire: "msgIds", prop: "msgIds", type: stringCodec, item: null, optional: true, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "RemoveMessagesResult",
     httpRoot: "int",
@@ -114,13 +118,13 @@ var ChangeMessageIsReadOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/ChangeMessageIsRead",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "msgIds", prop: "msgIds", type: "string", item: null, optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "msgIds", prop: "msgIds", type: stringCodec, item: null, optional: true, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "ChangeMessageIsReadResult",
     httpRoot: "int",

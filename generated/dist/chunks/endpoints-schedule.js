@@ -4,8 +4,12 @@ import {
   ScheduleDetailsRecord
 } from "./descriptors.js";
 import {
+  booleanCodec,
+  dateTimeCodec,
   defineOperation,
-  invoke
+  intCodec,
+  invoke,
+  stringCodec
 } from "./runtime.js";
 
 // src/endpoints/schedule.ts
@@ -15,16 +19,16 @@ var AddScheduleOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/AddSchedule",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "to", prop: "to", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "text", prop: "text", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "isflash", prop: "isflash", type: booleanCodec, item: null, optional: false, credential: null },
     {
       wire: "scheduleDateTime",
       prop: "scheduleDateTime",
-      type: "dateTime",
+      type: dateTimeCodec,
       item: null,
       optional: false,
       credential: null
@@ -33,7 +37,7 @@ var AddScheduleOperation = /* @__PURE__ */ defineOperation({
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "AddScheduleResult",
     httpRoot: "int",
@@ -49,25 +53,32 @@ var AddUsanceOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/AddUsance",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "to", prop: "to", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "text", prop: "text", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "isflash", prop: "isflash", type: booleanCodec, item: null, optional: false, credential: null },
     {
       wire: "scheduleStartDateTime",
       prop: "scheduleStartDateTime",
-      type: "dateTime",
+      type: dateTimeCodec,
       item: null,
       optional: false,
       credential: null
     },
-    { wire: "repeatAfterDays", prop: "repeatAfterDays", type: "int", item: null, optional: false, credential: null },
+    {
+      wire: "repeatAfterDays",
+      prop: "repeatAfterDays",
+      type: intCodec,
+      item: null,
+      optional: false,
+      credential: null
+    },
     {
       wire: "scheduleEndDateTime",
       prop: "scheduleEndDateTime",
-      type: "dateTime",
+      type: dateTimeCodec,
       item: null,
       optional: false,
       credential: null
@@ -75,7 +86,7 @@ var AddUsanceOperation = /* @__PURE__ */ defineOperation({
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "AddUsanceResult",
     httpRoot: "int",
@@ -91,25 +102,25 @@ var AddNewUsanceOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/AddNewUsance",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: null, optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "to", prop: "to", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "text", prop: "text", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "isflash", prop: "isflash", type: booleanCodec, item: null, optional: false, credential: null },
     {
       wire: "scheduleStartDateTime",
       prop: "scheduleStartDateTime",
-      type: "dateTime",
+      type: dateTimeCodec,
       item: null,
       optional: false,
       credential: null
     },
-    { wire: "countrepeat", prop: "countrepeat", type: "int", item: null, optional: false, credential: null },
+    { wire: "countrepeat", prop: "countrepeat", type: intCodec, item: null, optional: false, credential: null },
     {
       wire: "scheduleEndDateTime",
       prop: "scheduleEndDateTime",
-      type: "dateTime",
+      type: dateTimeCodec,
       item: null,
       optional: false,
       credential: null
@@ -118,7 +129,7 @@ var AddNewUsanceOperation = /* @__PURE__ */ defineOperation({
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "AddNewUsanceResult",
     httpRoot: "int",
@@ -134,13 +145,13 @@ var RemoveScheduleOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/RemoveSchedule",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "scheduleId", prop: "scheduleId", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "RemoveScheduleResult",
     httpRoot: "int",
@@ -156,13 +167,13 @@ var RemoveScheduleListOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/RemoveScheduleList",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleIdList", prop: "scheduleIdList", type: "int", item: "int", optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "scheduleIdList", prop: "scheduleIdList", type: intCodec, item: "int", optional: true, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "RemoveScheduleListResult",
     httpRoot: "int",
@@ -178,13 +189,13 @@ var GetScheduleStatusOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetScheduleStatus",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "scheduleId", prop: "scheduleId", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "GetScheduleStatusResult",
     httpRoot: "int",
@@ -200,9 +211,9 @@ var GetScheduleDetailsOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetScheduleDetails",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "scheduleId", prop: "scheduleId", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "scheduleId", prop: "scheduleId", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "record",
@@ -222,16 +233,16 @@ var AddMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/AddMultipleSchedule",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: "string", optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: "string", optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "to", prop: "to", type: stringCodec, item: "string", optional: true, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "text", prop: "text", type: stringCodec, item: "string", optional: true, credential: null },
+    { wire: "isflash", prop: "isflash", type: booleanCodec, item: null, optional: false, credential: null },
     {
       wire: "scheduleDateTime",
       prop: "scheduleDateTime",
-      type: "dateTime",
+      type: dateTimeCodec,
       item: "dateTime",
       optional: true,
       credential: null
@@ -240,7 +251,7 @@ var AddMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
   ],
   result: {
     kind: "list",
-    type: "int",
+    type: intCodec,
     item: "int",
     soapElement: "AddMultipleScheduleResult",
     httpRoot: "ArrayOfInt",
@@ -256,16 +267,16 @@ var AddNewMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/AddNewMultipleSchedule",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "to", prop: "to", type: "string", item: "string", optional: true, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: "string", optional: true, credential: null },
-    { wire: "isflash", prop: "isflash", type: "boolean", item: null, optional: false, credential: null },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "to", prop: "to", type: stringCodec, item: "string", optional: true, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "text", prop: "text", type: stringCodec, item: "string", optional: true, credential: null },
+    { wire: "isflash", prop: "isflash", type: booleanCodec, item: null, optional: false, credential: null },
     {
       wire: "scheduleDateTime",
       prop: "scheduleDateTime",
-      type: "dateTime",
+      type: dateTimeCodec,
       item: "dateTime",
       optional: true,
       credential: null
@@ -274,7 +285,7 @@ var AddNewMultipleScheduleOperation = /* @__PURE__ */ defineOperation({
   ],
   result: {
     kind: "list",
-    type: "int",
+    type: intCodec,
     item: "int",
     soapElement: "AddNewMultipleScheduleResult",
     httpRoot: "ArrayOfInt",

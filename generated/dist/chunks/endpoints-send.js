@@ -4,7 +4,11 @@ import {
 } from "./descriptors.js";
 import {
   defineOperation,
-  invoke
+  doubleCodec,
+  intCodec,
+  invoke,
+  longCodec,
+  stringCodec
 } from "./runtime.js";
 
 // src/endpoints/send.ts
@@ -14,12 +18,12 @@ var GetMessagesOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/getMessages",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "location", prop: "location", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "location", prop: "location", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "index", prop: "index", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "count", prop: "count", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "list",
@@ -39,16 +43,16 @@ var GetSmsPriceOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetSmsPrice",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "OperatorACount", prop: "OperatorACount", type: "int", item: null, optional: false, credential: null },
-    { wire: "OperatorBCount", prop: "OperatorBCount", type: "int", item: null, optional: false, credential: null },
-    { wire: "from", prop: "from", type: "string", item: null, optional: true, credential: null },
-    { wire: "text", prop: "text", type: "string", item: null, optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "OperatorACount", prop: "OperatorACount", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "OperatorBCount", prop: "OperatorBCount", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "from", prop: "from", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "text", prop: "text", type: stringCodec, item: null, optional: true, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "double",
+    type: doubleCodec,
     item: null,
     soapElement: "GetSmsPriceResult",
     httpRoot: "double",
@@ -64,13 +68,13 @@ var GetDeliveriesOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetDeliveries",
   params: [
-    { wire: "recIds", prop: "recIds", type: "long", item: "long", optional: true, credential: null },
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" }
+    { wire: "recIds", prop: "recIds", type: longCodec, item: "long", optional: true, credential: null },
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" }
   ],
   result: {
     kind: "list",
-    type: "int",
+    type: intCodec,
     item: "int",
     soapElement: "GetDeliveriesResult",
     httpRoot: "ArrayOfInt",

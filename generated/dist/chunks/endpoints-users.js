@@ -4,8 +4,13 @@ import {
   UserDetailsRecord
 } from "./descriptors.js";
 import {
+  booleanCodec,
+  dateTimeCodec,
   defineOperation,
-  invoke
+  doubleCodec,
+  intCodec,
+  invoke,
+  stringCodec
 } from "./runtime.js";
 
 // src/endpoints/users.ts
@@ -15,9 +20,16 @@ var GetUserDetailsOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetUserDetails",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    {
+      wire: "targetUsername",
+      prop: "targetUsername",
+      type: stringCodec,
+      item: null,
+      optional: true,
+      credential: null
+    }
   ],
   result: {
     kind: "record",
@@ -37,13 +49,13 @@ var GetPaymentsByTargetUsernameOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/GetPaymentsByTargetUsername",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
-    { wire: "fromDate", prop: "fromDate", type: "dateTime", item: null, optional: false, credential: null },
-    { wire: "toDate", prop: "toDate", type: "dateTime", item: null, optional: false, credential: null },
-    { wire: "count", prop: "count", type: "int", item: null, optional: false, credential: null },
-    { wire: "index", prop: "index", type: "int", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "targetUsername", prop: "targetUsername", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "fromDate", prop: "fromDate", type: dateTimeCodec, item: null, optional: false, credential: null },
+    { wire: "toDate", prop: "toDate", type: dateTimeCodec, item: null, optional: false, credential: null },
+    { wire: "count", prop: "count", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "index", prop: "index", type: intCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "list",
@@ -63,17 +75,17 @@ var AddUserWithMobileNumberOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/AddUserWithMobileNumber",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "productId", prop: "productId", type: "int", item: null, optional: false, credential: null },
-    { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null },
-    { wire: "firstName", prop: "firstName", type: "string", item: null, optional: true, credential: null },
-    { wire: "lastName", prop: "lastName", type: "string", item: null, optional: true, credential: null },
-    { wire: "email", prop: "email", type: "string", item: null, optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "productId", prop: "productId", type: intCodec, item: null, optional: false, credential: null },
+    { wire: "mobileNumber", prop: "mobileNumber", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "firstName", prop: "firstName", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "lastName", prop: "lastName", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "email", prop: "email", type: stringCodec, item: null, optional: true, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "string",
+    type: stringCodec,
     item: null,
     soapElement: "AddUserWithMobileNumberResult",
     httpRoot: "string",
@@ -89,17 +101,24 @@ var ChangeUserCredit3Operation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/ChangeUserCredit3",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "rialAmount", prop: "rialAmount", type: "double", item: null, optional: false, credential: null },
-    { wire: "description", prop: "description", type: "string", item: null, optional: true, credential: null },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null },
-    { wire: "getTax", prop: "getTax", type: "boolean", item: null, optional: false, credential: null },
-    { wire: "getBudget", prop: "getBudget", type: "boolean", item: null, optional: false, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "rialAmount", prop: "rialAmount", type: doubleCodec, item: null, optional: false, credential: null },
+    { wire: "description", prop: "description", type: stringCodec, item: null, optional: true, credential: null },
+    {
+      wire: "targetUsername",
+      prop: "targetUsername",
+      type: stringCodec,
+      item: null,
+      optional: true,
+      credential: null
+    },
+    { wire: "getTax", prop: "getTax", type: booleanCodec, item: null, optional: false, credential: null },
+    { wire: "getBudget", prop: "getBudget", type: booleanCodec, item: null, optional: false, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "ChangeUserCredit3Result",
     httpRoot: "int",
@@ -115,15 +134,22 @@ var ForgotPasswordOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/ForgotPassword",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "mobileNumber", prop: "mobileNumber", type: "string", item: null, optional: true, credential: null },
-    { wire: "emailAddress", prop: "emailAddress", type: "string", item: null, optional: true, credential: null },
-    { wire: "targetUsername", prop: "targetUsername", type: "string", item: null, optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "mobileNumber", prop: "mobileNumber", type: stringCodec, item: null, optional: true, credential: null },
+    { wire: "emailAddress", prop: "emailAddress", type: stringCodec, item: null, optional: true, credential: null },
+    {
+      wire: "targetUsername",
+      prop: "targetUsername",
+      type: stringCodec,
+      item: null,
+      optional: true,
+      credential: null
+    }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "ForgotPasswordResult",
     httpRoot: "int",
@@ -139,14 +165,14 @@ var DeductUserCreditOperation = /* @__PURE__ */ defineOperation({
   namespace: "http://tempuri.org/",
   soapAction: "http://tempuri.org/DeductUserCredit",
   params: [
-    { wire: "username", prop: "username", type: "string", item: null, optional: true, credential: "username" },
-    { wire: "password", prop: "password", type: "string", item: null, optional: true, credential: "password" },
-    { wire: "amount", prop: "amount", type: "double", item: null, optional: false, credential: null },
-    { wire: "description", prop: "description", type: "string", item: null, optional: true, credential: null }
+    { wire: "username", prop: "username", type: stringCodec, item: null, optional: true, credential: "username" },
+    { wire: "password", prop: "password", type: stringCodec, item: null, optional: true, credential: "password" },
+    { wire: "amount", prop: "amount", type: doubleCodec, item: null, optional: false, credential: null },
+    { wire: "description", prop: "description", type: stringCodec, item: null, optional: true, credential: null }
   ],
   result: {
     kind: "scalar",
-    type: "int",
+    type: intCodec,
     item: null,
     soapElement: "DeductUserCreditResult",
     httpRoot: "int",

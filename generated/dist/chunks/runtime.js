@@ -1953,412 +1953,6 @@ function forbiddenXmlChar(s) {
   return null;
 }
 
-// src/runtime/raw-xml.ts
-var XML_NS2 = "http://www.w3.org/XML/1998/namespace";
-var XMLNS_NS2 = "http://www.w3.org/2000/xmlns/";
-var MAX_DEPTH = 512;
-var EMPTY2 = Object.freeze([]);
-var isWhitespace = (s) => {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
-  }
-  return true;
-};
-function flush(level) {
-  if (level.text !== "") level.children.push(level.text);
-  level.text = "";
-}
-function content(children, elements) {
-  const kept = elements ? children.filter((c) => typeof c !== "string" || !isWhitespace(c)) : children;
-  return kept.length === 0 ? EMPTY2 : Object.freeze(kept);
-}
-var RawXmlBuilder = class {
-  root = {
-    children: [],
-    text: "",
-    elements: false
-  };
-  stack = [];
-  /** Whether anything (text or an element) was seen. */
-  any = false;
-  /** A start tag; `namespaceOf` resolves a qualified name (element or attribute) in the element's scope, its own declarations included. */
-  open(qname, attrs, namespaceOf) {
-    this.any = true;
-    const parent = this.stack[this.stack.length - 1] ?? this.root;
-    flush(parent);
-    parent.elements = true;
-    const colon = qname.indexOf(":");
-    const namespaces = [];
-    const attributes = [];
-    for (let i = 0; i < attrs.length; i++) {
-      const n = attrs.name(i);
-      if (n === "xmlns" || n.startsWith("xmlns:")) {
-        namespaces.push(Object.freeze({ prefix: n.length === 5 ? "" : n.slice(6), namespace: attrs.value(i) }));
-        continue;
-      }
-      const c = n.indexOf(":");
-      const namespace = c < 0 ? "" : namespaceOf(n) ?? "";
-      attributes.push(
-        Object.freeze({
-          name: c < 0 ? n : n.slice(c + 1),
-          namespace,
-          prefix: c < 0 ? "" : n.slice(0, c),
-          value: attrs.value(i)
-        })
-      );
-    }
-    this.stack.push({
-      name: colon < 0 ? qname : qname.slice(colon + 1),
-      namespace: namespaceOf(qname) ?? "",
-      prefix: colon < 0 ? "" : qname.slice(0, colon),
-      namespaces: namespaces.length === 0 ? EMPTY2 : Object.freeze(namespaces),
-      attributes: attributes.length === 0 ? EMPTY2 : Object.freeze(attributes),
-      children: [],
-      text: "",
-      elements: false
-    });
-  }
-  /** Elements of the content open now. */
-  get depth() {
-    return this.stack.length;
-  }
-  /** Character data (already decoded). */
-  text(s) {
-    this.any = true;
-    (this.stack[this.stack.length - 1] ?? this.root).text += s;
-  }
-  /** An end tag; false when no element of the content is open (the end tag is the raw element's own). */
-  close() {
-    const e = this.stack.pop();
-    if (e === void 0) return false;
-    flush(e);
-    const node = Object.freeze({
-      name: e.name,
-      namespace: e.namespace,
-      prefix: e.prefix,
-      namespaces: e.namespaces,
-      attributes: e.attributes,
-      children: content(e.children, e.elements)
-    });
-    (this.stack[this.stack.length - 1] ?? this.root).children.push(node);
-    return true;
-  }
-  /** The content, once the raw element has ended. */
-  finish() {
-    flush(this.root);
-    return content(this.root.children, this.root.elements);
-  }
-};
-var escapeText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
-var escapeAttr = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;").replace(/\t/g, "&#x9;").replace(/\n/g, "&#xA;").replace(/\r/g, "&#xD;");
-var Scope = class {
-  prefixes = [];
-  uris = [];
-  constructor(defaultNs) {
-    this.declare("", defaultNs);
-  }
-  declare(prefix, uri) {
-    this.prefixes.push(prefix);
-    this.uris.push(uri);
-  }
-  lookup(prefix) {
-    if (prefix === "xml") return XML_NS2;
-    for (let i = this.prefixes.length - 1; i >= 0; i--) if (this.prefixes[i] === prefix) return this.uris[i];
-    return prefix === "" ? "" : void 0;
-  }
-  /** A prefix bound to `uri` in scope (not the default one), or undefined. */
-  prefixOf(uri) {
-    for (let i = this.prefixes.length - 1; i >= 0; i--) {
-      const p = this.prefixes[i];
-      if (p !== "" && this.uris[i] === uri && this.lookup(p) === uri) return p;
-    }
-    return void 0;
-  }
-  get mark() {
-    return this.prefixes.length;
-  }
-  reset(mark) {
-    this.prefixes.length = mark;
-    this.uris.length = mark;
-  }
-};
-function fail(path, why) {
-  throw new CodecError(`${path === "" ? "" : `at ${path}: `}${why}`);
-}
-function str(v, path, what, fallback) {
-  if (v === void 0 && fallback !== void 0) return fallback;
-  if (typeof v !== "string") fail(path, `${what} must be a string, got ${v === null ? "null" : typeof v}`);
-  const bad = forbiddenXmlChar(v);
-  if (bad !== null) fail(path, `${what}: character ${bad} cannot be sent in XML 1.0`);
-  return v;
-}
-function list(v, path, what) {
-  if (v === void 0) return EMPTY2;
-  if (!Array.isArray(v)) fail(path, `${what} must be an array, got ${v === null ? "null" : typeof v}`);
-  return v;
-}
-function prefixOk(p, path) {
-  if (p !== "" && (!isNCName(p) || p === "xmlns" || p.length >= 3 && p.slice(0, 3).toLowerCase() === "xml" && p !== "xml"))
-    fail(path, `prefix ${JSON.stringify(p)} is not a usable XML prefix`);
-}
-function writeRawXml(value, defaultNs) {
-  const top = list(value, "", "raw XML content");
-  const scope = new Scope(defaultNs);
-  let out2 = "";
-  const stack = [{ children: top, index: 0, path: "", close: "", mark: scope.mark }];
-  while (stack.length > 0) {
-    const f = stack[stack.length - 1];
-    if (f.index >= f.children.length) {
-      stack.pop();
-      out2 += f.close;
-      scope.reset(f.mark);
-      continue;
-    }
-    const i = f.index++;
-    const path = `${f.path}[${i}]`;
-    let node;
-    try {
-      node = f.children[i];
-    } catch (err) {
-      fail(path, `reading the node threw: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    if (typeof node === "string") {
-      out2 += escapeText(str(node, path, "text"));
-      continue;
-    }
-    if (node === null || typeof node !== "object")
-      fail(path, `expected an element { name, … } or a string, got ${node === null ? "null" : typeof node}`);
-    if (stack.length > MAX_DEPTH) fail(path, `nested deeper than ${MAX_DEPTH} elements (a cycle?)`);
-    const el = node;
-    const name = str(el.name, path, "name");
-    if (!isNCName(name)) fail(path, `name ${JSON.stringify(name)} is not an XML name without a colon`);
-    const ns = str(el.namespace, path, "namespace", "");
-    const prefix = str(el.prefix, path, "prefix", "");
-    prefixOk(prefix, path);
-    if (prefix === "xml" && ns !== XML_NS2) fail(path, "the xml prefix is bound to its own namespace only");
-    const mark = scope.mark;
-    const qname = prefix === "" ? name : `${prefix}:${name}`;
-    let tag = `<${qname}`;
-    const declared = /* @__PURE__ */ new Map();
-    const decls = list(el.namespaces, `${path}.namespaces`, "namespaces");
-    for (let k = 0; k < decls.length; k++) {
-      const dp = `${path}.namespaces[${k}]`;
-      const d = decls[k];
-      if (d === null || typeof d !== "object") fail(dp, "expected { prefix, namespace }");
-      const p = str(d.prefix, dp, "prefix", "");
-      const u = str(d.namespace, dp, "namespace");
-      prefixOk(p, dp);
-      if (p === "xml" || u === XML_NS2 || u === XMLNS_NS2) {
-        if (p === "xml" && u === XML_NS2) continue;
-        fail(dp, "the xml and xmlns prefixes and namespaces are reserved");
-      }
-      if (p !== "" && u === "") fail(dp, `prefix ${JSON.stringify(p)} cannot be bound to no namespace`);
-      if (declared.has(p)) {
-        if (declared.get(p) !== u) fail(dp, `prefix ${JSON.stringify(p)} declared twice`);
-        continue;
-      }
-      declared.set(p, u);
-      scope.declare(p, u);
-      tag += p === "" ? ` xmlns="${escapeAttr(u)}"` : ` xmlns:${p}="${escapeAttr(u)}"`;
-    }
-    if (prefix !== "xml" && scope.lookup(prefix) !== ns) {
-      if (declared.has(prefix))
-        fail(path, `prefix ${JSON.stringify(prefix)} is declared for another namespace than the element's`);
-      if (prefix !== "" && ns === "") fail(path, `a prefixed element (${qname}) needs a namespace`);
-      declared.set(prefix, ns);
-      scope.declare(prefix, ns);
-      tag += prefix === "" ? ` xmlns="${escapeAttr(ns)}"` : ` xmlns:${prefix}="${escapeAttr(ns)}"`;
-    }
-    const attrs = list(el.attributes, `${path}.attributes`, "attributes");
-    const seen = /* @__PURE__ */ new Set();
-    let generated = 0;
-    for (let k = 0; k < attrs.length; k++) {
-      const ap = `${path}.attributes[${k}]`;
-      const a = attrs[k];
-      if (a === null || typeof a !== "object") fail(ap, "expected { name, value }");
-      const ar = a;
-      const an = str(ar.name, ap, "name");
-      if (!isNCName(an) || an === "xmlns")
-        fail(
-          ap,
-          `name ${JSON.stringify(an)} is not an attribute name without a colon (declare namespaces with \`namespaces\`)`
-        );
-      const au = str(ar.namespace, ap, "namespace", "");
-      let apx = str(ar.prefix, ap, "prefix", "");
-      const av = str(ar.value, ap, "value");
-      prefixOk(apx, ap);
-      if (au === XMLNS_NS2) fail(ap, "declare namespaces with `namespaces`, not as attributes");
-      if (au === "") {
-        if (apx !== "") fail(ap, `a prefixed attribute (${apx}:${an}) needs a namespace`);
-      } else if (au === XML_NS2) apx = "xml";
-      else if (apx === "xml") fail(ap, "the xml prefix is bound to its own namespace only");
-      else if (apx === "" || scope.lookup(apx) !== au && (declared.has(apx) || scope.lookup(apx) !== void 0)) {
-        const existing = scope.prefixOf(au);
-        if (existing !== void 0) apx = existing;
-        else {
-          do
-            apx = `a${++generated}`;
-          while (scope.lookup(apx) !== void 0);
-          declared.set(apx, au);
-          scope.declare(apx, au);
-          tag += ` xmlns:${apx}="${escapeAttr(au)}"`;
-        }
-      } else if (scope.lookup(apx) === void 0) {
-        declared.set(apx, au);
-        scope.declare(apx, au);
-        tag += ` xmlns:${apx}="${escapeAttr(au)}"`;
-      }
-      const key = `${au} ${an}`;
-      if (seen.has(key)) fail(ap, `duplicate attribute ${JSON.stringify(an)}`);
-      seen.add(key);
-      tag += ` ${au === "" ? an : `${apx}:${an}`}="${escapeAttr(av)}"`;
-    }
-    const children = list(el.children, `${path}.children`, "children");
-    if (children.length === 0) {
-      out2 += `${tag} />`;
-      scope.reset(mark);
-      continue;
-    }
-    out2 += `${tag}>`;
-    stack.push({ children, index: 0, path: `${path}.children`, close: `</${qname}>`, mark });
-  }
-  return out2;
-}
-
-// src/runtime/qname.ts
-var shown = (s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
-function decodeQName(text, namespaceOf) {
-  const t = text.trim();
-  const colon = t.indexOf(":");
-  const prefix = colon < 0 ? "" : t.slice(0, colon);
-  const name = colon < 0 ? t : t.slice(colon + 1);
-  if (!isNCName(name) || colon >= 0 && !isNCName(prefix)) throw new CodecError(`not a QName: ${shown(t)}`);
-  const namespace = namespaceOf(prefix);
-  if (namespace === void 0) throw new CodecError(`not a QName: prefix ${shown(prefix)} is not declared`);
-  return Object.freeze({ namespace, name });
-}
-function checkQName(value) {
-  if (value === null || typeof value !== "object")
-    throw new CodecError(`expected a QName { namespace, name }, got ${value === null ? "null" : typeof value}`);
-  const { namespace, name } = value;
-  if (typeof name !== "string" || !isNCName(name))
-    throw new CodecError(
-      `QName name must be an XML name without a colon, got ${typeof name === "string" ? shown(name) : typeof name}`
-    );
-  if (typeof namespace !== "string")
-    throw new CodecError(`QName namespace must be a string ("" for none), got ${typeof namespace}`);
-  return { namespace, name };
-}
-var attr = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;").replace(/\t/g, "&#x9;").replace(/\n/g, "&#xA;").replace(/\r/g, "&#xD;");
-function qnameElement(value, element, defaultNs) {
-  const q = checkQName(value);
-  const bad = forbiddenXmlChar(q.namespace);
-  if (bad !== null) throw new CodecError(`QName namespace: character ${bad} cannot be sent in XML 1.0`);
-  if (q.namespace === defaultNs) return `<${element}>${q.name}</${element}>`;
-  if (q.namespace === "") return `<q0:${element} xmlns:q0="${attr(defaultNs)}" xmlns="">${q.name}</q0:${element}>`;
-  return `<${element} xmlns:q1="${attr(q.namespace)}">q1:${q.name}</${element}>`;
-}
-
-// src/runtime/leaf-codecs.ts
-var HEX = "0123456789ABCDEF";
-var hexDigit = (c) => c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
-var space = (c) => c === 32 || c === 10 || c === 13 || c === 9;
-function hexFromBytes(b, s, e) {
-  while (s < e && space(b[s])) s++;
-  while (e > s && space(b[e - 1])) e--;
-  if ((e - s) % 2 !== 0) throw new CodecError("not hexBinary (an odd number of hex digits)");
-  const out2 = new Uint8Array((e - s) / 2);
-  for (let i = s, k = 0; i < e; i += 2, k++) {
-    const hi = hexDigit(b[i]);
-    const lo = hexDigit(b[i + 1]);
-    if (hi < 0 || lo < 0) throw new CodecError("not hexBinary");
-    out2[k] = hi << 4 | lo;
-  }
-  return out2;
-}
-var encoder2 = /* @__PURE__ */ new TextEncoder();
-function checkChar(value) {
-  if (typeof value !== "string") throw new CodecError(`expected a one-character string (char), got ${typeof value}`);
-  if (value.length !== 1)
-    throw new CodecError(
-      `a char is one UTF-16 code unit, got ${value.length === 0 ? "an empty string" : `${value.length} code units${value.length === 2 && value.codePointAt(0) > 65535 ? " (a character outside the BMP needs two: it cannot be a .NET char)" : ""}`}`
-    );
-  return value;
-}
-var LEAF_CODECS = {
-  hexBinary: {
-    decode: (text) => {
-      const b = encoder2.encode(text);
-      return hexFromBytes(b, 0, b.length);
-    },
-    decodeBytes: hexFromBytes,
-    // .NET writes upper case; it reads either.
-    encode: (value) => {
-      if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
-      let s = "";
-      for (let i = 0; i < value.length; i++) s += HEX[value[i] >> 4] + HEX[value[i] & 15];
-      return s;
-    },
-    httpResultAs: "base64Binary",
-    binary: true
-  },
-  char: {
-    // XmlSerializer writes a char as the number of its UTF-16 code unit (0..65535), in SOAP and in
-    // HTTP GET/POST answers alike.
-    decode: (text) => {
-      const t = text.trim();
-      if (t.length === 0 || t.length > 5)
-        throw new CodecError(t.length === 0 ? "not a char code" : "char code out of range");
-      let v = 0;
-      for (let i = 0; i < t.length; i++) {
-        const d = t.charCodeAt(i) - 48;
-        if (d < 0 || d > 9) throw new CodecError("not a char code");
-        v = v * 10 + d;
-      }
-      if (v > 65535) throw new CodecError("char code out of range");
-      return String.fromCharCode(v);
-    },
-    encode: (value) => String(checkChar(value).charCodeAt(0)),
-    // HTTP GET/POST parameters go through Convert.ToChar(string): exactly one character, which
-    // must survive UTF-8 percent-encoding (a lone surrogate cannot).
-    encodeHttp: (value) => {
-      const c = checkChar(value);
-      const code = c.charCodeAt(0);
-      if (code >= 55296 && code <= 57343)
-        throw new CodecError(
-          `a lone surrogate (U+${code.toString(16).toUpperCase()}) cannot be sent over HTTP GET/POST (UTF-8 cannot carry it); use a SOAP binding`
-        );
-      return c;
-    }
-  },
-  QName: {
-    // Without the element's scope only an unprefixed name in no namespace can be read.
-    decode: (text) => decodeQName(text, (prefix) => prefix === "" ? "" : void 0),
-    decodeScoped: decodeQName,
-    encode: () => {
-      throw new CodecError(
-        "a QName is sent as a SOAP element (its prefix must be declared on it); ASMX offers QName parameters in SOAP only"
-      );
-    },
-    encodeElement: qnameElement
-  },
-  xml: {
-    // The decoder builds raw XML from the element's events (RawXmlBuilder); text alone is one text node.
-    decode: (text) => Object.freeze(text.trim() === "" ? [] : [text]),
-    tree: true,
-    encode: () => {
-      throw new CodecError(
-        "raw XML is sent as a SOAP element; ASMX offers XmlElement and DataSet parameters in SOAP only"
-      );
-    },
-    encodeElement: (value, element, defaultNs) => {
-      const body = writeRawXml(value, defaultNs);
-      return body === "" ? `<${element} />` : `<${element}>${body}</${element}>`;
-    }
-  }
-};
-
 // src/runtime/scalars.ts
 var FORBIDDEN_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/u;
 function checkXmlChars(value) {
@@ -2546,7 +2140,7 @@ function formatDouble(value) {
   if (Object.is(value, -0)) return "-0";
   return String(value).replace("e+", "E").replace("e-", "E-");
 }
-var UINT64_MAX = 2n ** 64n - 1n;
+var UINT64_MAX = 18446744073709551615n;
 var FLOAT_MAX = 34028234663852886e22;
 var DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 var ULONG_TEXT = /^\+?\d{1,20}$/;
@@ -2609,154 +2203,194 @@ function decodeFloating(text, type) {
   if (type === "float" && Number.isFinite(v) && Math.abs(v) > FLOAT_MAX) throw new CodecError(`${type} out of range`);
   return v;
 }
-var CODECS = {
-  string: {
-    decode: (text) => text,
-    encode: (value) => {
-      if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
-      checkXmlChars(value);
-      return value;
-    }
+var stringCodec = {
+  kind: "scalar",
+  name: "string",
+  decode: (text) => text,
+  encode: (value) => {
+    if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
+    checkXmlChars(value);
+    return value;
+  }
+};
+var intCodec = {
+  kind: "scalar",
+  name: "int",
+  decode: /* @__PURE__ */ fromText((b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int")),
+  decodeBytes: (b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int"),
+  encode: (value) => encodeInteger(value, -2147483648, 2147483647, "int")
+};
+var unsignedByteCodec = {
+  kind: "scalar",
+  name: "unsignedByte",
+  decode: /* @__PURE__ */ fromText((b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte")),
+  decodeBytes: (b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte"),
+  encode: (value) => encodeInteger(value, 0, 255, "unsignedByte")
+};
+var longCodec = {
+  kind: "scalar",
+  name: "long",
+  decode: /* @__PURE__ */ fromText(longFromBytes),
+  decodeBytes: longFromBytes,
+  encode: (value) => {
+    if (typeof value !== "bigint") throw new CodecError(`expected a bigint (long), got ${typeof value}`);
+    if (value < INT64_MIN || value > INT64_MAX)
+      throw new CodecError(`long must be within 64 bits, got ${outside(String(value))}`);
+    return value.toString();
+  }
+};
+var doubleCodec = {
+  kind: "scalar",
+  name: "double",
+  decode: /* @__PURE__ */ fromText(doubleFromBytes),
+  decodeBytes: doubleFromBytes,
+  encode: (value) => {
+    if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
+    return formatDouble(value);
   },
-  int: {
-    decode: fromText((b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int")),
-    decodeBytes: (b, s, e) => intFromBytes(b, s, e, -2147483648, 2147483647, "int"),
-    encode: (value) => encodeInteger(value, -2147483648, 2147483647, "int")
+  // ASMX reads HTTP GET/POST numbers with Convert.ToDouble, which knows "Infinity" but not XSD's "INF".
+  encodeHttp: (value) => {
+    const t = doubleCodec.encode(value);
+    return t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t;
+  }
+};
+var booleanCodec = {
+  kind: "scalar",
+  name: "boolean",
+  decode: /* @__PURE__ */ fromText(booleanFromBytes),
+  decodeBytes: booleanFromBytes,
+  encode: (value) => {
+    if (typeof value !== "boolean") throw new CodecError(`expected a boolean, got ${typeof value}`);
+    return value ? "true" : "false";
+  }
+};
+var dateTimeCodec = {
+  kind: "scalar",
+  name: "dateTime",
+  decode: /* @__PURE__ */ fromText(dateTimeFromBytes),
+  decodeBytes: dateTimeFromBytes,
+  encode: (value) => {
+    let dt;
+    if (value instanceof XsdDateTime) dt = value;
+    else if (value instanceof Date) {
+      if (Number.isNaN(value.getTime())) throw new CodecError("invalid Date");
+      dt = XsdDateTime.fromDate(value);
+    } else throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
+    if (dt.year < 1 || dt.year > 9999)
+      throw new CodecError(
+        `dateTime must be within 0001-01-01..9999-12-31 (what .NET can read), got ${outside(dt.toString())}`
+      );
+    return dt.toString();
+  }
+};
+var base64BinaryCodec = {
+  kind: "scalar",
+  name: "base64Binary",
+  decode: /* @__PURE__ */ fromText(base64FromBytes),
+  decodeBytes: base64FromBytes,
+  encode: (value) => {
+    if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
+    return bytesToBase64(value);
   },
-  unsignedByte: {
-    decode: fromText((b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte")),
-    decodeBytes: (b, s, e) => intFromBytes(b, s, e, 0, 255, "unsignedByte"),
-    encode: (value) => encodeInteger(value, 0, 255, "unsignedByte")
+  binary: true
+};
+var byteCodec = {
+  kind: "scalar",
+  name: "byte",
+  decode: (text) => decodeInteger(text, -128, 127, "byte"),
+  encode: (value) => encodeInteger(value, -128, 127, "byte")
+};
+var shortCodec = {
+  kind: "scalar",
+  name: "short",
+  decode: (text) => decodeInteger(text, -32768, 32767, "short"),
+  encode: (value) => encodeInteger(value, -32768, 32767, "short")
+};
+var unsignedShortCodec = {
+  kind: "scalar",
+  name: "unsignedShort",
+  decode: (text) => decodeInteger(text, 0, 65535, "unsignedShort"),
+  encode: (value) => encodeInteger(value, 0, 65535, "unsignedShort")
+};
+var unsignedIntCodec = {
+  kind: "scalar",
+  name: "unsignedInt",
+  decode: (text) => decodeInteger(text, 0, 4294967295, "unsignedInt"),
+  encode: (value) => encodeInteger(value, 0, 4294967295, "unsignedInt")
+};
+var unsignedLongCodec = {
+  kind: "scalar",
+  name: "unsignedLong",
+  decode: (text) => {
+    const t = collapse(text);
+    if (!ULONG_TEXT.test(t))
+      throw new CodecError(/^\+?\d+$/.test(t) ? "unsignedLong out of range" : "not an unsignedLong");
+    const n = BigInt(t);
+    if (n < 0n || n > UINT64_MAX) throw new CodecError("unsignedLong out of range");
+    return n;
   },
-  long: {
-    decode: fromText(longFromBytes),
-    decodeBytes: longFromBytes,
-    encode: (value) => {
-      if (typeof value !== "bigint") throw new CodecError(`expected a bigint (long), got ${typeof value}`);
-      if (value < INT64_MIN || value > INT64_MAX)
-        throw new CodecError(`long must be within 64 bits, got ${outside(String(value))}`);
-      return value.toString();
-    }
-  },
-  double: {
-    decode: fromText(doubleFromBytes),
-    decodeBytes: doubleFromBytes,
-    encode: (value) => {
-      if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
-      return formatDouble(value);
-    }
-  },
-  boolean: {
-    decode: fromText(booleanFromBytes),
-    decodeBytes: booleanFromBytes,
-    encode: (value) => {
-      if (typeof value !== "boolean") throw new CodecError(`expected a boolean, got ${typeof value}`);
-      return value ? "true" : "false";
-    }
-  },
-  dateTime: {
-    decode: fromText(dateTimeFromBytes),
-    decodeBytes: dateTimeFromBytes,
-    encode: (value) => {
-      let dt;
-      if (value instanceof XsdDateTime) dt = value;
-      else if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw new CodecError("invalid Date");
-        dt = XsdDateTime.fromDate(value);
-      } else throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
-      if (dt.year < 1 || dt.year > 9999)
-        throw new CodecError(
-          `dateTime must be within 0001-01-01..9999-12-31 (what .NET can read), got ${outside(dt.toString())}`
-        );
-      return dt.toString();
-    }
-  },
-  base64Binary: {
-    decode: fromText(base64FromBytes),
-    decodeBytes: base64FromBytes,
-    encode: (value) => {
-      if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
-      return bytesToBase64(value);
-    },
-    binary: true
-  },
-  byte: {
-    decode: (text) => decodeInteger(text, -128, 127, "byte"),
-    encode: (value) => encodeInteger(value, -128, 127, "byte")
-  },
-  short: {
-    decode: (text) => decodeInteger(text, -32768, 32767, "short"),
-    encode: (value) => encodeInteger(value, -32768, 32767, "short")
-  },
-  unsignedShort: {
-    decode: (text) => decodeInteger(text, 0, 65535, "unsignedShort"),
-    encode: (value) => encodeInteger(value, 0, 65535, "unsignedShort")
-  },
-  unsignedInt: {
-    decode: (text) => decodeInteger(text, 0, 4294967295, "unsignedInt"),
-    encode: (value) => encodeInteger(value, 0, 4294967295, "unsignedInt")
-  },
-  unsignedLong: {
-    decode: (text) => {
-      const t = collapse(text);
-      if (!ULONG_TEXT.test(t))
-        throw new CodecError(/^\+?\d+$/.test(t) ? "unsignedLong out of range" : "not an unsignedLong");
-      const n = BigInt(t);
-      if (n < 0n || n > UINT64_MAX) throw new CodecError("unsignedLong out of range");
-      return n;
-    },
-    encode: (value) => {
-      if (typeof value !== "bigint") throw new CodecError(`expected a bigint (unsignedLong), got ${typeof value}`);
-      if (value < 0n || value > UINT64_MAX) throw new CodecError(`unsignedLong must be within 0..2^64-1, got ${value}`);
-      return value.toString();
-    }
-  },
-  float: {
-    decode: (text) => decodeFloating(text, "float"),
-    encode: (value) => {
-      if (typeof value !== "number") throw new CodecError(`expected a number (float), got ${typeof value}`);
-      if (Number.isFinite(value) && Math.abs(value) > FLOAT_MAX)
-        throw new CodecError(`float out of range, got ${value}`);
-      return formatDouble(value);
-    }
-  },
-  decimal: {
-    // Kept as the exact decimal text: a .NET decimal has 28-29 significant digits, more than a double.
-    decode: (text) => checkedText(collapse(text), DECIMAL_TEXT, "decimal"),
-    encode: (value) => {
-      if (typeof value === "bigint") return value.toString();
-      if (typeof value !== "string") throw new CodecError(`expected a decimal string or a bigint, got ${typeof value}`);
-      return checkedText(value, DECIMAL_TEXT, "decimal");
-    }
-  },
-  date: {
-    // HTTP GET/POST answer a date as a dateTime at midnight (ASMX ignores DataType there).
-    decode: (text) => checkedText(stripMidnight(collapse(text)), DATE_TEXT, "date"),
-    encode: (value) => checkedText(value, DATE_TEXT, "date")
-  },
-  time: {
-    // HTTP GET/POST answer a time as a dateTime of some day: the time part is kept.
-    decode: (text) => checkedText(collapse(text).replace(/^-?\d{4,}-\d{2}-\d{2}T/, ""), TIME_TEXT, "time"),
-    encode: (value) => checkedText(value, TIME_TEXT, "time")
-  },
-  duration: {
-    decode: (text) => checkedText(collapse(text), isDuration, "duration"),
-    encode: (value) => checkedText(value, isDuration, "duration")
-  },
-  anyURI: {
-    decode: (text) => collapse(text),
-    encode: (value) => {
-      if (typeof value !== "string") throw new CodecError(`expected a string (anyURI), got ${typeof value}`);
-      checkXmlChars(value);
-      return value;
-    }
-  },
-  guid: {
-    decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
-    encode: (value) => checkedText(value, GUID_TEXT, "guid")
-  },
-  // hexBinary, char, QName and raw XML: templates/runtime/leaf-codecs.ts
-  ...LEAF_CODECS
+  encode: (value) => {
+    if (typeof value !== "bigint") throw new CodecError(`expected a bigint (unsignedLong), got ${typeof value}`);
+    if (value < 0n || value > UINT64_MAX) throw new CodecError(`unsignedLong must be within 0..2^64-1, got ${value}`);
+    return value.toString();
+  }
+};
+var floatCodec = {
+  kind: "scalar",
+  name: "float",
+  decode: (text) => decodeFloating(text, "float"),
+  encode: (value) => {
+    if (typeof value !== "number") throw new CodecError(`expected a number (float), got ${typeof value}`);
+    if (Number.isFinite(value) && Math.abs(value) > FLOAT_MAX) throw new CodecError(`float out of range, got ${value}`);
+    return formatDouble(value);
+  }
+};
+var decimalCodec = {
+  kind: "scalar",
+  name: "decimal",
+  // Kept as the exact decimal text: a .NET decimal has 28-29 significant digits, more than a double.
+  decode: (text) => checkedText(collapse(text), DECIMAL_TEXT, "decimal"),
+  encode: (value) => {
+    if (typeof value === "bigint") return value.toString();
+    if (typeof value !== "string") throw new CodecError(`expected a decimal string or a bigint, got ${typeof value}`);
+    return checkedText(value, DECIMAL_TEXT, "decimal");
+  }
+};
+var dateCodec = {
+  kind: "scalar",
+  name: "date",
+  // HTTP GET/POST answer a date as a dateTime at midnight (ASMX ignores DataType there).
+  decode: (text) => checkedText(stripMidnight(collapse(text)), DATE_TEXT, "date"),
+  encode: (value) => checkedText(value, DATE_TEXT, "date")
+};
+var timeCodec = {
+  kind: "scalar",
+  name: "time",
+  // HTTP GET/POST answer a time as a dateTime of some day: the time part is kept.
+  decode: (text) => checkedText(collapse(text).replace(/^-?\d{4,}-\d{2}-\d{2}T/, ""), TIME_TEXT, "time"),
+  encode: (value) => checkedText(value, TIME_TEXT, "time")
+};
+var durationCodec = {
+  kind: "scalar",
+  name: "duration",
+  decode: (text) => checkedText(collapse(text), isDuration, "duration"),
+  encode: (value) => checkedText(value, isDuration, "duration")
+};
+var anyURICodec = {
+  kind: "scalar",
+  name: "anyURI",
+  decode: (text) => collapse(text),
+  encode: (value) => {
+    if (typeof value !== "string") throw new CodecError(`expected a string (anyURI), got ${typeof value}`);
+    checkXmlChars(value);
+    return value;
+  }
+};
+var guidCodec = {
+  kind: "scalar",
+  name: "guid",
+  decode: (text) => checkedText(collapse(text), GUID_TEXT, "guid"),
+  encode: (value) => checkedText(value, GUID_TEXT, "guid")
 };
 
 // src/runtime/decode.ts
@@ -2775,7 +2409,7 @@ var RECORD = 4;
 var LIST = 5;
 var FAULT = 7;
 var HEADER = 8;
-var encoder3 = new TextEncoder();
+var encoder2 = new TextEncoder();
 var STRING_LEAF = 1;
 var BYTES_LEAF = 2;
 var plans = /* @__PURE__ */ new WeakMap();
@@ -2788,7 +2422,7 @@ function planOf(record) {
     plan = {
       names: record.fields.map((f) => xmlName(f.wire)),
       decs: record.fields.map(
-        (f) => typeof f.type === "string" && f.type !== "string" ? CODECS[f.type].decodeBytes ?? null : null
+        (f) => f.type.kind === "scalar" && f.type !== stringCodec ? f.type.decodeBytes ?? null : null
       ),
       wires: record.fields.map((f) => f.wire),
       leaves: []
@@ -2796,7 +2430,7 @@ function planOf(record) {
     for (let i = 0; i < record.fields.length; i++) {
       const f = record.fields[i];
       plan.leaves.push(
-        f.repeated === true || f.item !== void 0 ? 0 : f.type === "string" ? STRING_LEAF : plan.decs[i] !== null ? BYTES_LEAF : 0
+        f.repeated === true || f.item !== void 0 ? 0 : f.type === stringCodec ? STRING_LEAF : plan.decs[i] !== null ? BYTES_LEAF : 0
       );
     }
     plans.set(record, plan);
@@ -2824,10 +2458,7 @@ var localName = (name) => {
   const i = name.indexOf(":");
   return i < 0 ? name : name.slice(i + 1);
 };
-var typeName = (t) => typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
-var SPECIAL_LEAVES = /* @__PURE__ */ new Set(
-  Object.entries(CODECS).filter(([, c]) => c.tree === true || c.decodeScoped !== void 0).map(([name]) => name)
-);
+var typeName = (t) => t.kind === "scalar" ? t.name : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 function ownDeclarations(attrs) {
   let own = null;
   for (let i = 0; i < attrs.length; i++) {
@@ -2837,7 +2468,7 @@ function ownDeclarations(attrs) {
   }
   return own;
 }
-function isWhitespace2(b, s, e) {
+function isWhitespace(b, s, e) {
   for (let i = s; i < e; i++) {
     const c = b[i];
     if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
@@ -2860,7 +2491,7 @@ var ResponseDecoder = class {
   // Leaf (scalar element) state: string text is decoded piece by piece into `str`; other text
   // is collected as bytes in `bytes[0..len)` (or referenced in place while it is one piece).
   inLeaf = false;
-  leafType = "string";
+  leafType = stringCodec;
   leafNil = false;
   leafLabel = "";
   /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
@@ -3062,9 +2693,9 @@ var ResponseDecoder = class {
     );
   }
   startLeaf(type, label, nil, attrs) {
-    if (typeof type === "string" && type !== "string" && SPECIAL_LEAVES.has(type)) {
+    if (type.kind === "scalar" && (type.tree !== void 0 || type.decodeScoped !== void 0)) {
       this.special = true;
-      if (CODECS[type].tree === true) this.raw = new RawXmlBuilder();
+      if (type.tree !== void 0) this.raw = type.tree();
       else this.leafScope = attrs === void 0 ? null : ownDeclarations(attrs);
     }
     this.inLeaf = true;
@@ -3214,7 +2845,7 @@ var ResponseDecoder = class {
       return;
     }
     const r = this.op.result;
-    if (r.httpRoot === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+    if (r.httpRoot === "" && r.type.kind === "scalar" && r.type.tree !== void 0) {
       this.startResult(local, attrs);
       this.rawRoot = true;
       this.raw.open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
@@ -3230,7 +2861,7 @@ var ResponseDecoder = class {
   }
   startResult(label, attrs) {
     const r = this.op.result;
-    const type = !this.isSoap() && typeof r.type === "string" ? CODECS[r.type].httpResultAs ?? r.type : r.type;
+    const type = !this.isSoap() && r.type.kind === "scalar" ? r.type.httpResultAs ?? r.type : r.type;
     this.startValue(type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type } : null);
   }
   openField(top, name, attrs) {
@@ -3267,7 +2898,7 @@ var ResponseDecoder = class {
     top.mask |= bit;
     const type = field.type;
     if (field.item !== void 0) return this.startValue(type, field.wire, attrs, field, { item: field.item, type });
-    if (typeof type === "string" || type.kind === "enum") {
+    if (type.kind !== "record") {
       this.leafField = field;
       this.leafDec = top.decs[index];
       this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
@@ -3289,7 +2920,7 @@ var ResponseDecoder = class {
     if (attrs.length !== 0 && this.isNil(attrs, label))
       throw this.error(this.path(label), typeName(field.type), "xsi:nil (a list item)");
     const type = field.type;
-    if (typeof type === "string" || type.kind === "enum") {
+    if (type.kind !== "record") {
       this.leafField = field;
       this.leafPush = true;
       this.startLeaf(type, label, false, attrs);
@@ -3300,13 +2931,13 @@ var ResponseDecoder = class {
   text(b, s, e) {
     if (this.inLeaf && this.skipDepth === 0) {
       this.leafText = true;
-      if (this.leafType === "string") {
+      if (this.leafType === stringCodec) {
         if (this.str === "" && this.len === 0) {
           this.str = latin1OrUtf8(b, s, e);
           return;
         }
         if (this.str !== "") {
-          const first = encoder3.encode(this.str);
+          const first = encoder2.encode(this.str);
           this.str = "";
           this.append(first, 0, first.length);
         }
@@ -3317,7 +2948,7 @@ var ResponseDecoder = class {
     }
     if (this.skipDepth > 0) return;
     if (this.fault) return this.textFault(latin1OrUtf8(b, s, e));
-    if (!isWhitespace2(b, s, e)) {
+    if (!isWhitespace(b, s, e)) {
       const top = this.top;
       if (top !== void 0 && top.value === null && (top.kind === RECORD || top.kind === LIST))
         throw this.error(this.path(), "no content (xsi:nil)", "text");
@@ -3411,12 +3042,12 @@ var ResponseDecoder = class {
   }
   /** The leaf's scalar value (not nil). */
   scalar(type) {
-    if (type === "string") return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
+    if (type === stringCodec) return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
     const b = this.bytes;
     const n = this.len;
     try {
-      if (typeof type === "string") {
-        const codec = CODECS[type];
+      if (type.kind === "scalar") {
+        const codec = type;
         if (this.special) {
           this.special = false;
           if (this.raw !== null) {
@@ -3467,7 +3098,7 @@ var ResponseDecoder = class {
   closeLeaf() {
     this.inLeaf = false;
     const top = this.top;
-    if (top !== void 0 && top.kind === RECORD && !this.leafNil && !this.leafPush && typeof this.leafType === "string") {
+    if (top !== void 0 && top.kind === RECORD && !this.leafNil && !this.leafPush && this.leafType.kind === "scalar") {
       const dec = this.leafDec;
       let value;
       if (dec === null) value = this.scalar(this.leafType);
@@ -3596,8 +3227,8 @@ function encodeValue(param, value, label, ctx) {
 }
 function encodeText(type, value, label, ctx) {
   try {
-    if (typeof type === "string") {
-      const codec = CODECS[type];
+    if (type.kind === "scalar") {
+      const codec = type;
       if (ctx.binding === void 0 || BINDING_INFO[ctx.binding].envelope !== null) return codec.encode(value);
       return codec.encodeHttp !== void 0 ? codec.encodeHttp(value) : codec.encode(value);
     }
@@ -3624,6 +3255,7 @@ function encodeText(type, value, label, ctx) {
     throw new EncodeError(label, threw("encoding the value", err), ctx);
   }
 }
+var MAX_DEPTH = 64;
 var hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 var threw = (what, err) => `${what} threw: ${outside(err instanceof Error ? `${err.name}: ${err.message}` : String(err))}`;
 function readParams(op, params, ctx) {
@@ -3682,8 +3314,8 @@ function listItems(param, value, ctx) {
 }
 function elementWriter(param, ctx, namespace) {
   const type = param.type;
-  if (typeof type !== "string" || ctx.binding === void 0 || BINDING_INFO[ctx.binding].envelope === null) return null;
-  const write = CODECS[type].encodeElement;
+  if (type.kind !== "scalar" || ctx.binding === void 0 || BINDING_INFO[ctx.binding].envelope === null) return null;
+  const write = type.encodeElement;
   if (write === void 0) return null;
   return (value, element, label) => {
     try {
@@ -3693,6 +3325,11 @@ function elementWriter(param, ctx, namespace) {
       throw new EncodeError(label, threw("encoding the value", err), ctx);
     }
   };
+}
+function writerOf(writer, label, ctx) {
+  if (writer === void 0)
+    throw new EncodeError(label, "the descriptor sends a record but names no record writer (writer: writeRecord)", ctx);
+  return writer;
 }
 function collect(op, params, credentials, ctx, namespace = "") {
   if (credentials === void 0 && op.params.some((p) => p.credential !== null))
@@ -3715,16 +3352,17 @@ function collect(op, params, credentials, ctx, namespace = "") {
     }
     const type = param.type;
     if (typeof type === "object" && type.kind === "record") {
+      const write = writerOf(param.writer, param.wire, ctx);
       if (param.item === null)
         return {
           param,
           texts: null,
           single: true,
           bytes: null,
-          xml: recordElement(param.wire, type, value, param.wire, ctx, "", [], namespace)
+          xml: write(param.wire, type, value, param.wire, ctx, "", namespace)
         };
       const items2 = listItems(param, value, ctx);
-      const inner = items2.map((v, i) => recordElement(param.item, type, v, `${param.wire}[${i}]`, ctx, "", [], namespace)).join("");
+      const inner = items2.map((v, i) => write(param.item, type, v, `${param.wire}[${i}]`, ctx, "", namespace)).join("");
       return {
         param,
         texts: null,
@@ -3779,99 +3417,6 @@ function envelope(env, content2, header = "") {
   const { prefix, ns } = env;
   return `<?xml version="1.0" encoding="utf-8"?><${prefix}:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:${prefix}="${ns}">` + (header === "" ? "" : `<${prefix}:Header>${header}</${prefix}:Header>`) + `<${prefix}:Body>${content2}</${prefix}:Body></${prefix}:Envelope>`;
 }
-var typeOf = (value) => value === null ? "null" : Array.isArray(value) ? "an array" : value instanceof Uint8Array ? "a typed array" : typeof value;
-function recordKind(type, value, label, ctx) {
-  if (type.discriminated !== true) return type;
-  let named;
-  try {
-    named = value["$type"];
-  } catch (err) {
-    throw new EncodeError(`${label}.$type`, threw("reading the value", err), ctx);
-  }
-  const kinds = concreteKinds(type);
-  if (named === void 0 && type.abstract !== true) return type;
-  for (const k of kinds) if (k.name === named) return k;
-  const expected = `one of ${kinds.map((k) => JSON.stringify(k.name)).join(", ")} (the kinds of ${type.name}${type.abstract === true ? ", which is abstract" : ""})`;
-  throw new EncodeError(
-    `${label}.$type`,
-    `expected ${expected}, got ${named === void 0 ? "nothing" : typeof named === "string" ? outside(JSON.stringify(named)) : typeof named}`,
-    ctx
-  );
-}
-var knownProps = /* @__PURE__ */ new WeakMap();
-function propsOf(type) {
-  let set = knownProps.get(type);
-  if (!set) {
-    set = new Set(type.fields.map((f) => f.prop));
-    if (type.discriminated === true) set.add("$type");
-    knownProps.set(type, set);
-  }
-  return set;
-}
-var MAX_DEPTH2 = 64;
-function recordElement(name, type, value, label, ctx, attrs, stack, ns) {
-  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof Uint8Array)
-    throw new EncodeError(label, `expected an object (${type.name}), got ${typeOf(value)}`, ctx);
-  if (stack.includes(value) || stack.length >= MAX_DEPTH2)
-    throw new EncodeError(
-      label,
-      stack.includes(value) ? "the object contains itself (a cycle cannot be sent)" : `records nested deeper than ${MAX_DEPTH2}`,
-      ctx
-    );
-  const kind = recordKind(type, value, label, ctx);
-  let keys;
-  try {
-    keys = Object.keys(value);
-  } catch (err) {
-    throw new EncodeError(label, threw("listing the properties", err), ctx);
-  }
-  const known = propsOf(kind);
-  for (const k of keys)
-    if (!known.has(k))
-      throw new EncodeError(
-        `${label}.${outside(k)}`,
-        `unknown field of ${kind.name} (known: ${[...known].join(", ")})`,
-        ctx
-      );
-  stack.push(value);
-  let xml = `<${name}${attrs}${kind === type ? "" : ` xsi:type="${kind.wire}"`}>`;
-  for (const f of kind.fields) xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack, ns);
-  stack.pop();
-  return `${xml}</${name}>`;
-}
-function fieldXml(f, record, at, ctx, stack, ns) {
-  let v;
-  try {
-    v = record[f.prop];
-  } catch (err) {
-    throw new EncodeError(at, threw("reading the value", err), ctx);
-  }
-  if (v === void 0 || v === null) {
-    if (!f.nullable) throw new EncodeError(at, "missing required field", ctx);
-    return f.nillable === true ? `<${f.wire} xsi:nil="true" />` : "";
-  }
-  if (f.item === void 0 && f.repeated !== true) return valueElement(f.wire, f.type, v, at, ctx, stack, ns);
-  const items = listItems({ wire: at }, v, ctx);
-  let xml = "";
-  const itemName = f.item ?? f.wire;
-  for (let i = 0; i < items.length; i++) xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack, ns);
-  if (f.repeated === true) return xml;
-  return xml === "" ? `<${f.wire} />` : `<${f.wire}>${xml}</${f.wire}>`;
-}
-function valueElement(name, type, value, label, ctx, stack, ns) {
-  if (typeof type === "object" && type.kind === "record")
-    return recordElement(name, type, value, label, ctx, "", stack, ns);
-  const writeElement = typeof type === "string" ? CODECS[type].encodeElement : void 0;
-  if (writeElement !== void 0) {
-    try {
-      return writeElement(value, name, ns);
-    } catch (err) {
-      if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
-      throw new EncodeError(label, threw("encoding the value", err), ctx);
-    }
-  }
-  return `<${name}>${escapeXmlText(encodeText(type, value, label, ctx))}</${name}>`;
-}
 function soapHeaderXml(op, values, namespace, ctx) {
   if (op.headers === void 0 || values === void 0) return "";
   let xml = "";
@@ -3884,14 +3429,13 @@ function soapHeaderXml(op, values, namespace, ctx) {
       throw new EncodeError(`(soapHeaders).${h.prop}`, threw("reading the value", err), ctx);
     }
     if (v === void 0 || v === null) continue;
-    xml += recordElement(
+    xml += writerOf(h.writer, `(soapHeaders).${h.prop}`, ctx)(
       h.element,
       h.type,
       v,
       `(soapHeaders).${h.prop}`,
       ctx,
       ` xmlns="${escapeXmlText(namespace).replace(/"/g, "&quot;")}"`,
-      [],
       namespace
     );
   }
@@ -3901,7 +3445,7 @@ function soapHeaderSecrets(op, values) {
   if (op.headers === void 0 || values === void 0) return [];
   const out2 = [];
   const visit = (type, value, depth) => {
-    if (value === null || typeof value !== "object" || depth > MAX_DEPTH2) return;
+    if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return;
     let kind = type;
     try {
       const named = value["$type"];
@@ -3939,7 +3483,7 @@ function formPairs(encoded, ctx) {
       );
     let values;
     if (texts === null) {
-      if (param.item !== null || typeof param.type === "string" && CODECS[param.type].binary === true)
+      if (param.item !== null || param.type.kind === "scalar" && param.type.binary === true)
         throw new EncodeError(
           param.wire,
           `an omitted list cannot be sent over ${ctx.binding ?? "HTTP"}: the service would read one empty item; pass the items or use a SOAP binding`,
@@ -3954,8 +3498,6 @@ function formPairs(encoded, ctx) {
           ctx
         );
       values = Array.from(bytes, String);
-    } else if (param.type === "double") {
-      values = texts.map((t) => t === "INF" ? "Infinity" : t === "-INF" ? "-Infinity" : t);
     } else values = texts;
     if (values.length === 0)
       throw new EncodeError(
@@ -4566,6 +4108,513 @@ function responseHeaders(response, secretNames, secrets) {
   };
 }
 
+// src/runtime/qname.ts
+var shown = (s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
+function decodeQName(text, namespaceOf) {
+  const t = text.trim();
+  const colon = t.indexOf(":");
+  const prefix = colon < 0 ? "" : t.slice(0, colon);
+  const name = colon < 0 ? t : t.slice(colon + 1);
+  if (!isNCName(name) || colon >= 0 && !isNCName(prefix)) throw new CodecError(`not a QName: ${shown(t)}`);
+  const namespace = namespaceOf(prefix);
+  if (namespace === void 0) throw new CodecError(`not a QName: prefix ${shown(prefix)} is not declared`);
+  return Object.freeze({ namespace, name });
+}
+function checkQName(value) {
+  if (value === null || typeof value !== "object")
+    throw new CodecError(`expected a QName { namespace, name }, got ${value === null ? "null" : typeof value}`);
+  const { namespace, name } = value;
+  if (typeof name !== "string" || !isNCName(name))
+    throw new CodecError(
+      `QName name must be an XML name without a colon, got ${typeof name === "string" ? shown(name) : typeof name}`
+    );
+  if (typeof namespace !== "string")
+    throw new CodecError(`QName namespace must be a string ("" for none), got ${typeof namespace}`);
+  return { namespace, name };
+}
+var attr = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;").replace(/\t/g, "&#x9;").replace(/\n/g, "&#xA;").replace(/\r/g, "&#xD;");
+function qnameElement(value, element, defaultNs) {
+  const q = checkQName(value);
+  const bad = forbiddenXmlChar(q.namespace);
+  if (bad !== null) throw new CodecError(`QName namespace: character ${bad} cannot be sent in XML 1.0`);
+  if (q.namespace === defaultNs) return `<${element}>${q.name}</${element}>`;
+  if (q.namespace === "") return `<q0:${element} xmlns:q0="${attr(defaultNs)}" xmlns="">${q.name}</q0:${element}>`;
+  return `<${element} xmlns:q1="${attr(q.namespace)}">q1:${q.name}</${element}>`;
+}
+
+// src/runtime/raw-xml.ts
+var XML_NS2 = "http://www.w3.org/XML/1998/namespace";
+var XMLNS_NS2 = "http://www.w3.org/2000/xmlns/";
+var MAX_DEPTH2 = 512;
+var EMPTY2 = Object.freeze([]);
+var isWhitespace2 = (s) => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+};
+function flush(level) {
+  if (level.text !== "") level.children.push(level.text);
+  level.text = "";
+}
+function content(children, elements) {
+  const kept = elements ? children.filter((c) => typeof c !== "string" || !isWhitespace2(c)) : children;
+  return kept.length === 0 ? EMPTY2 : Object.freeze(kept);
+}
+var RawXmlBuilder = class {
+  root = {
+    children: [],
+    text: "",
+    elements: false
+  };
+  stack = [];
+  /** Whether anything (text or an element) was seen. */
+  any = false;
+  /** A start tag; `namespaceOf` resolves a qualified name (element or attribute) in the element's scope, its own declarations included. */
+  open(qname, attrs, namespaceOf) {
+    this.any = true;
+    const parent = this.stack[this.stack.length - 1] ?? this.root;
+    flush(parent);
+    parent.elements = true;
+    const colon = qname.indexOf(":");
+    const namespaces = [];
+    const attributes = [];
+    for (let i = 0; i < attrs.length; i++) {
+      const n = attrs.name(i);
+      if (n === "xmlns" || n.startsWith("xmlns:")) {
+        namespaces.push(Object.freeze({ prefix: n.length === 5 ? "" : n.slice(6), namespace: attrs.value(i) }));
+        continue;
+      }
+      const c = n.indexOf(":");
+      const namespace = c < 0 ? "" : namespaceOf(n) ?? "";
+      attributes.push(
+        Object.freeze({
+          name: c < 0 ? n : n.slice(c + 1),
+          namespace,
+          prefix: c < 0 ? "" : n.slice(0, c),
+          value: attrs.value(i)
+        })
+      );
+    }
+    this.stack.push({
+      name: colon < 0 ? qname : qname.slice(colon + 1),
+      namespace: namespaceOf(qname) ?? "",
+      prefix: colon < 0 ? "" : qname.slice(0, colon),
+      namespaces: namespaces.length === 0 ? EMPTY2 : Object.freeze(namespaces),
+      attributes: attributes.length === 0 ? EMPTY2 : Object.freeze(attributes),
+      children: [],
+      text: "",
+      elements: false
+    });
+  }
+  /** Elements of the content open now. */
+  get depth() {
+    return this.stack.length;
+  }
+  /** Character data (already decoded). */
+  text(s) {
+    this.any = true;
+    (this.stack[this.stack.length - 1] ?? this.root).text += s;
+  }
+  /** An end tag; false when no element of the content is open (the end tag is the raw element's own). */
+  close() {
+    const e = this.stack.pop();
+    if (e === void 0) return false;
+    flush(e);
+    const node = Object.freeze({
+      name: e.name,
+      namespace: e.namespace,
+      prefix: e.prefix,
+      namespaces: e.namespaces,
+      attributes: e.attributes,
+      children: content(e.children, e.elements)
+    });
+    (this.stack[this.stack.length - 1] ?? this.root).children.push(node);
+    return true;
+  }
+  /** The content, once the raw element has ended. */
+  finish() {
+    flush(this.root);
+    return content(this.root.children, this.root.elements);
+  }
+};
+var escapeText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#xD;");
+var escapeAttr = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;").replace(/\t/g, "&#x9;").replace(/\n/g, "&#xA;").replace(/\r/g, "&#xD;");
+var Scope = class {
+  prefixes = [];
+  uris = [];
+  constructor(defaultNs) {
+    this.declare("", defaultNs);
+  }
+  declare(prefix, uri) {
+    this.prefixes.push(prefix);
+    this.uris.push(uri);
+  }
+  lookup(prefix) {
+    if (prefix === "xml") return XML_NS2;
+    for (let i = this.prefixes.length - 1; i >= 0; i--) if (this.prefixes[i] === prefix) return this.uris[i];
+    return prefix === "" ? "" : void 0;
+  }
+  /** A prefix bound to `uri` in scope (not the default one), or undefined. */
+  prefixOf(uri) {
+    for (let i = this.prefixes.length - 1; i >= 0; i--) {
+      const p = this.prefixes[i];
+      if (p !== "" && this.uris[i] === uri && this.lookup(p) === uri) return p;
+    }
+    return void 0;
+  }
+  get mark() {
+    return this.prefixes.length;
+  }
+  reset(mark) {
+    this.prefixes.length = mark;
+    this.uris.length = mark;
+  }
+};
+function fail(path, why) {
+  throw new CodecError(`${path === "" ? "" : `at ${path}: `}${why}`);
+}
+function str(v, path, what, fallback) {
+  if (v === void 0 && fallback !== void 0) return fallback;
+  if (typeof v !== "string") fail(path, `${what} must be a string, got ${v === null ? "null" : typeof v}`);
+  const bad = forbiddenXmlChar(v);
+  if (bad !== null) fail(path, `${what}: character ${bad} cannot be sent in XML 1.0`);
+  return v;
+}
+function list(v, path, what) {
+  if (v === void 0) return EMPTY2;
+  if (!Array.isArray(v)) fail(path, `${what} must be an array, got ${v === null ? "null" : typeof v}`);
+  return v;
+}
+function prefixOk(p, path) {
+  if (p !== "" && (!isNCName(p) || p === "xmlns" || p.length >= 3 && p.slice(0, 3).toLowerCase() === "xml" && p !== "xml"))
+    fail(path, `prefix ${JSON.stringify(p)} is not a usable XML prefix`);
+}
+function writeRawXml(value, defaultNs) {
+  const top = list(value, "", "raw XML content");
+  const scope = new Scope(defaultNs);
+  let out2 = "";
+  const stack = [{ children: top, index: 0, path: "", close: "", mark: scope.mark }];
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1];
+    if (f.index >= f.children.length) {
+      stack.pop();
+      out2 += f.close;
+      scope.reset(f.mark);
+      continue;
+    }
+    const i = f.index++;
+    const path = `${f.path}[${i}]`;
+    let node;
+    try {
+      node = f.children[i];
+    } catch (err) {
+      fail(path, `reading the node threw: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (typeof node === "string") {
+      out2 += escapeText(str(node, path, "text"));
+      continue;
+    }
+    if (node === null || typeof node !== "object")
+      fail(path, `expected an element { name, … } or a string, got ${node === null ? "null" : typeof node}`);
+    if (stack.length > MAX_DEPTH2) fail(path, `nested deeper than ${MAX_DEPTH2} elements (a cycle?)`);
+    const el = node;
+    const name = str(el.name, path, "name");
+    if (!isNCName(name)) fail(path, `name ${JSON.stringify(name)} is not an XML name without a colon`);
+    const ns = str(el.namespace, path, "namespace", "");
+    const prefix = str(el.prefix, path, "prefix", "");
+    prefixOk(prefix, path);
+    if (prefix === "xml" && ns !== XML_NS2) fail(path, "the xml prefix is bound to its own namespace only");
+    const mark = scope.mark;
+    const qname = prefix === "" ? name : `${prefix}:${name}`;
+    let tag = `<${qname}`;
+    const declared = /* @__PURE__ */ new Map();
+    const decls = list(el.namespaces, `${path}.namespaces`, "namespaces");
+    for (let k = 0; k < decls.length; k++) {
+      const dp = `${path}.namespaces[${k}]`;
+      const d = decls[k];
+      if (d === null || typeof d !== "object") fail(dp, "expected { prefix, namespace }");
+      const p = str(d.prefix, dp, "prefix", "");
+      const u = str(d.namespace, dp, "namespace");
+      prefixOk(p, dp);
+      if (p === "xml" || u === XML_NS2 || u === XMLNS_NS2) {
+        if (p === "xml" && u === XML_NS2) continue;
+        fail(dp, "the xml and xmlns prefixes and namespaces are reserved");
+      }
+      if (p !== "" && u === "") fail(dp, `prefix ${JSON.stringify(p)} cannot be bound to no namespace`);
+      if (declared.has(p)) {
+        if (declared.get(p) !== u) fail(dp, `prefix ${JSON.stringify(p)} declared twice`);
+        continue;
+      }
+      declared.set(p, u);
+      scope.declare(p, u);
+      tag += p === "" ? ` xmlns="${escapeAttr(u)}"` : ` xmlns:${p}="${escapeAttr(u)}"`;
+    }
+    if (prefix !== "xml" && scope.lookup(prefix) !== ns) {
+      if (declared.has(prefix))
+        fail(path, `prefix ${JSON.stringify(prefix)} is declared for another namespace than the element's`);
+      if (prefix !== "" && ns === "") fail(path, `a prefixed element (${qname}) needs a namespace`);
+      declared.set(prefix, ns);
+      scope.declare(prefix, ns);
+      tag += prefix === "" ? ` xmlns="${escapeAttr(ns)}"` : ` xmlns:${prefix}="${escapeAttr(ns)}"`;
+    }
+    const attrs = list(el.attributes, `${path}.attributes`, "attributes");
+    const seen = /* @__PURE__ */ new Set();
+    let generated = 0;
+    for (let k = 0; k < attrs.length; k++) {
+      const ap = `${path}.attributes[${k}]`;
+      const a = attrs[k];
+      if (a === null || typeof a !== "object") fail(ap, "expected { name, value }");
+      const ar = a;
+      const an = str(ar.name, ap, "name");
+      if (!isNCName(an) || an === "xmlns")
+        fail(
+          ap,
+          `name ${JSON.stringify(an)} is not an attribute name without a colon (declare namespaces with \`namespaces\`)`
+        );
+      const au = str(ar.namespace, ap, "namespace", "");
+      let apx = str(ar.prefix, ap, "prefix", "");
+      const av = str(ar.value, ap, "value");
+      prefixOk(apx, ap);
+      if (au === XMLNS_NS2) fail(ap, "declare namespaces with `namespaces`, not as attributes");
+      if (au === "") {
+        if (apx !== "") fail(ap, `a prefixed attribute (${apx}:${an}) needs a namespace`);
+      } else if (au === XML_NS2) apx = "xml";
+      else if (apx === "xml") fail(ap, "the xml prefix is bound to its own namespace only");
+      else if (apx === "" || scope.lookup(apx) !== au && (declared.has(apx) || scope.lookup(apx) !== void 0)) {
+        const existing = scope.prefixOf(au);
+        if (existing !== void 0) apx = existing;
+        else {
+          do
+            apx = `a${++generated}`;
+          while (scope.lookup(apx) !== void 0);
+          declared.set(apx, au);
+          scope.declare(apx, au);
+          tag += ` xmlns:${apx}="${escapeAttr(au)}"`;
+        }
+      } else if (scope.lookup(apx) === void 0) {
+        declared.set(apx, au);
+        scope.declare(apx, au);
+        tag += ` xmlns:${apx}="${escapeAttr(au)}"`;
+      }
+      const key = `${au} ${an}`;
+      if (seen.has(key)) fail(ap, `duplicate attribute ${JSON.stringify(an)}`);
+      seen.add(key);
+      tag += ` ${au === "" ? an : `${apx}:${an}`}="${escapeAttr(av)}"`;
+    }
+    const children = list(el.children, `${path}.children`, "children");
+    if (children.length === 0) {
+      out2 += `${tag} />`;
+      scope.reset(mark);
+      continue;
+    }
+    out2 += `${tag}>`;
+    stack.push({ children, index: 0, path: `${path}.children`, close: `</${qname}>`, mark });
+  }
+  return out2;
+}
+
+// src/runtime/leaf-codecs.ts
+var HEX = "0123456789ABCDEF";
+var hexDigit = (c) => c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+var space = (c) => c === 32 || c === 10 || c === 13 || c === 9;
+function hexFromBytes(b, s, e) {
+  while (s < e && space(b[s])) s++;
+  while (e > s && space(b[e - 1])) e--;
+  if ((e - s) % 2 !== 0) throw new CodecError("not hexBinary (an odd number of hex digits)");
+  const out2 = new Uint8Array((e - s) / 2);
+  for (let i = s, k = 0; i < e; i += 2, k++) {
+    const hi = hexDigit(b[i]);
+    const lo = hexDigit(b[i + 1]);
+    if (hi < 0 || lo < 0) throw new CodecError("not hexBinary");
+    out2[k] = hi << 4 | lo;
+  }
+  return out2;
+}
+var encoder3 = /* @__PURE__ */ new TextEncoder();
+function checkChar(value) {
+  if (typeof value !== "string") throw new CodecError(`expected a one-character string (char), got ${typeof value}`);
+  if (value.length !== 1)
+    throw new CodecError(
+      `a char is one UTF-16 code unit, got ${value.length === 0 ? "an empty string" : `${value.length} code units${value.length === 2 && value.codePointAt(0) > 65535 ? " (a character outside the BMP needs two: it cannot be a .NET char)" : ""}`}`
+    );
+  return value;
+}
+var hexBinaryCodec = {
+  kind: "scalar",
+  name: "hexBinary",
+  decode: (text) => {
+    const b = encoder3.encode(text);
+    return hexFromBytes(b, 0, b.length);
+  },
+  decodeBytes: hexFromBytes,
+  // .NET writes upper case; it reads either.
+  encode: (value) => {
+    if (!(value instanceof Uint8Array)) throw new CodecError(`expected a Uint8Array, got ${typeof value}`);
+    let s = "";
+    for (let i = 0; i < value.length; i++) s += HEX[value[i] >> 4] + HEX[value[i] & 15];
+    return s;
+  },
+  httpResultAs: base64BinaryCodec,
+  binary: true
+};
+var charCodec = {
+  kind: "scalar",
+  name: "char",
+  // XmlSerializer writes a char as the number of its UTF-16 code unit (0..65535), in SOAP and in
+  // HTTP GET/POST answers alike.
+  decode: (text) => {
+    const t = text.trim();
+    if (t.length === 0 || t.length > 5)
+      throw new CodecError(t.length === 0 ? "not a char code" : "char code out of range");
+    let v = 0;
+    for (let i = 0; i < t.length; i++) {
+      const d = t.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) throw new CodecError("not a char code");
+      v = v * 10 + d;
+    }
+    if (v > 65535) throw new CodecError("char code out of range");
+    return String.fromCharCode(v);
+  },
+  encode: (value) => String(checkChar(value).charCodeAt(0)),
+  // HTTP GET/POST parameters go through Convert.ToChar(string): exactly one character, which
+  // must survive UTF-8 percent-encoding (a lone surrogate cannot).
+  encodeHttp: (value) => {
+    const c = checkChar(value);
+    const code = c.charCodeAt(0);
+    if (code >= 55296 && code <= 57343)
+      throw new CodecError(
+        `a lone surrogate (U+${code.toString(16).toUpperCase()}) cannot be sent over HTTP GET/POST (UTF-8 cannot carry it); use a SOAP binding`
+      );
+    return c;
+  }
+};
+var QNameCodec = {
+  kind: "scalar",
+  name: "QName",
+  // Without the element's scope only an unprefixed name in no namespace can be read.
+  decode: (text) => decodeQName(text, (prefix) => prefix === "" ? "" : void 0),
+  decodeScoped: decodeQName,
+  encode: () => {
+    throw new CodecError(
+      "a QName is sent as a SOAP element (its prefix must be declared on it); ASMX offers QName parameters in SOAP only"
+    );
+  },
+  encodeElement: qnameElement
+};
+var xmlCodec = {
+  kind: "scalar",
+  name: "xml",
+  // The decoder builds raw XML from the element's events (RawXmlBuilder); text alone is one text node.
+  decode: (text) => Object.freeze(text.trim() === "" ? [] : [text]),
+  tree: () => new RawXmlBuilder(),
+  encode: () => {
+    throw new CodecError(
+      "raw XML is sent as a SOAP element; ASMX offers XmlElement and DataSet parameters in SOAP only"
+    );
+  },
+  encodeElement: (value, element, defaultNs) => {
+    const body = writeRawXml(value, defaultNs);
+    return body === "" ? `<${element} />` : `<${element}>${body}</${element}>`;
+  }
+};
+
+// src/runtime/record-writer.ts
+var typeOf = (value) => value === null ? "null" : Array.isArray(value) ? "an array" : value instanceof Uint8Array ? "a typed array" : typeof value;
+function recordKind(type, value, label, ctx) {
+  if (type.discriminated !== true) return type;
+  let named;
+  try {
+    named = value["$type"];
+  } catch (err) {
+    throw new EncodeError(`${label}.$type`, threw("reading the value", err), ctx);
+  }
+  const kinds = concreteKinds(type);
+  if (named === void 0 && type.abstract !== true) return type;
+  for (const k of kinds) if (k.name === named) return k;
+  const expected = `one of ${kinds.map((k) => JSON.stringify(k.name)).join(", ")} (the kinds of ${type.name}${type.abstract === true ? ", which is abstract" : ""})`;
+  throw new EncodeError(
+    `${label}.$type`,
+    `expected ${expected}, got ${named === void 0 ? "nothing" : typeof named === "string" ? outside(JSON.stringify(named)) : typeof named}`,
+    ctx
+  );
+}
+var knownProps = /* @__PURE__ */ new WeakMap();
+function propsOf(type) {
+  let set = knownProps.get(type);
+  if (!set) {
+    set = new Set(type.fields.map((f) => f.prop));
+    if (type.discriminated === true) set.add("$type");
+    knownProps.set(type, set);
+  }
+  return set;
+}
+function recordElement(name, type, value, label, ctx, attrs, stack, ns) {
+  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof Uint8Array)
+    throw new EncodeError(label, `expected an object (${type.name}), got ${typeOf(value)}`, ctx);
+  if (stack.includes(value) || stack.length >= MAX_DEPTH)
+    throw new EncodeError(
+      label,
+      stack.includes(value) ? "the object contains itself (a cycle cannot be sent)" : `records nested deeper than ${MAX_DEPTH}`,
+      ctx
+    );
+  const kind = recordKind(type, value, label, ctx);
+  let keys;
+  try {
+    keys = Object.keys(value);
+  } catch (err) {
+    throw new EncodeError(label, threw("listing the properties", err), ctx);
+  }
+  const known = propsOf(kind);
+  for (const k of keys)
+    if (!known.has(k))
+      throw new EncodeError(
+        `${label}.${outside(k)}`,
+        `unknown field of ${kind.name} (known: ${[...known].join(", ")})`,
+        ctx
+      );
+  stack.push(value);
+  let xml = `<${name}${attrs}${kind === type ? "" : ` xsi:type="${kind.wire}"`}>`;
+  for (const f of kind.fields) xml += fieldXml(f, value, `${label}.${f.wire}`, ctx, stack, ns);
+  stack.pop();
+  return `${xml}</${name}>`;
+}
+function fieldXml(f, record, at, ctx, stack, ns) {
+  let v;
+  try {
+    v = record[f.prop];
+  } catch (err) {
+    throw new EncodeError(at, threw("reading the value", err), ctx);
+  }
+  if (v === void 0 || v === null) {
+    if (!f.nullable) throw new EncodeError(at, "missing required field", ctx);
+    return f.nillable === true ? `<${f.wire} xsi:nil="true" />` : "";
+  }
+  if (f.item === void 0 && f.repeated !== true) return valueElement(f.wire, f.type, v, at, ctx, stack, ns);
+  const items = listItems({ wire: at }, v, ctx);
+  let xml = "";
+  const itemName = f.item ?? f.wire;
+  for (let i = 0; i < items.length; i++) xml += valueElement(itemName, f.type, items[i], `${at}[${i}]`, ctx, stack, ns);
+  if (f.repeated === true) return xml;
+  return xml === "" ? `<${f.wire} />` : `<${f.wire}>${xml}</${f.wire}>`;
+}
+function valueElement(name, type, value, label, ctx, stack, ns) {
+  if (typeof type === "object" && type.kind === "record")
+    return recordElement(name, type, value, label, ctx, "", stack, ns);
+  const writeElement = type.kind === "scalar" ? type.encodeElement : void 0;
+  if (writeElement !== void 0) {
+    try {
+      return writeElement(value, name, ns);
+    } catch (err) {
+      if (err instanceof CodecError) throw new EncodeError(label, err.message, ctx);
+      throw new EncodeError(label, threw("encoding the value", err), ctx);
+    }
+  }
+  return `<${name}>${escapeXmlText(encodeText(type, value, label, ctx))}</${name}>`;
+}
+var writeRecord = (name, type, value, label, ctx, attrs, ns) => recordElement(name, type, value, label, ctx, attrs, [], ns);
+
 export {
   BINDINGS,
   SOAP11_NS,
@@ -4590,15 +4639,32 @@ export {
   defineRecord,
   concreteKinds,
   defineEnum,
-  CodecError,
-  RawXmlBuilder,
-  writeRawXml,
   XmlSyntaxError,
   latin1OrUtf8,
   XmlTokenizer,
   XsdDateTime,
+  CodecError,
   checkXmlChars,
-  CODECS,
+  stringCodec,
+  intCodec,
+  unsignedByteCodec,
+  longCodec,
+  doubleCodec,
+  booleanCodec,
+  dateTimeCodec,
+  base64BinaryCodec,
+  byteCodec,
+  shortCodec,
+  unsignedShortCodec,
+  unsignedIntCodec,
+  unsignedLongCodec,
+  floatCodec,
+  decimalCodec,
+  dateCodec,
+  timeCodec,
+  durationCodec,
+  anyURICodec,
+  guidCodec,
   withHeaders,
   ResponseDecoder,
   decodeResponse,
@@ -4607,6 +4673,12 @@ export {
   soapActionFor,
   encodeRequest,
   prepareRequest,
-  invoke
+  invoke,
+  writeRawXml,
+  hexBinaryCodec,
+  charCodec,
+  QNameCodec,
+  xmlCodec,
+  writeRecord
 };
 //# sourceMappingURL=runtime.js.map

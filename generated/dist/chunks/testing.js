@@ -56,9 +56,7 @@ import {
   AsmxError,
   BINDINGS,
   BINDING_INFO,
-  CODECS,
   CodecError,
-  RawXmlBuilder,
   XmlTokenizer,
   XsdDateTime,
   checkXmlChars,
@@ -244,24 +242,24 @@ function escapeAttr(text) {
   return escapeText(text).replace(/"/g, "&quot;");
 }
 function scalarText(type, value, path) {
-  if (typeof type === "string") {
+  if (type.kind === "scalar") {
     try {
-      if (type === "string") {
+      if (type.name === "string") {
         if (typeof value !== "string") throw new CodecError(`expected a string, got ${typeof value}`);
         checkXmlChars(value);
         return value;
       }
-      if (type === "double") {
+      if (type.name === "double") {
         if (typeof value !== "number") throw new CodecError(`expected a number (double), got ${typeof value}`);
         return dotnetDouble(value);
       }
-      if (type === "dateTime") {
+      if (type.name === "dateTime") {
         if (value instanceof Date) return dotnetDateTime(XsdDateTime.fromDate(value));
         if (!(value instanceof XsdDateTime))
           throw new CodecError(`expected an XsdDateTime or a Date, got ${typeof value}`);
         return dotnetDateTime(value);
       }
-      return CODECS[type].encode(value);
+      return type.encode(value);
     } catch (err) {
       if (err instanceof CodecError || err instanceof RangeError) throw new ResultError(path, err.message);
       throw err;
@@ -283,7 +281,7 @@ function scalarText(type, value, path) {
   throw new ResultError(path, `expected a record ${type.name}`);
 }
 function codecElement(name, type, value, ns, root, path) {
-  const write = typeof type === "string" ? CODECS[type].encodeElement : void 0;
+  const write = type.kind === "scalar" ? type.encodeElement : void 0;
   if (write === void 0) return null;
   let markup;
   try {
@@ -427,7 +425,7 @@ function writeResult(op, info, namespace, output) {
     const typeAttr = kind === null || kind === r.type ? "" : ` xsi:type="${kind.wire}"`;
     doc = content === "" ? `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}" />` : `<${root} ${XS_DECLS}${typeAttr} xmlns="${ns}">${content}
 </${root}>`;
-  } else if (root === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+  } else if (root === "" && r.type.kind === "scalar" && r.type.tree !== void 0) {
     const nodes = Array.isArray(value) ? value : [];
     if (nodes.length !== 1 || typeof nodes[0] !== "object" || nodes[0] === null)
       throw new ResultError("", "an XmlElement result over HTTP GET/POST is one element (the document's root)");
@@ -437,10 +435,10 @@ function writeResult(op, info, namespace, output) {
       if (err instanceof CodecError) throw new ResultError("", err.message);
       throw err;
     }
-  } else if (typeof r.type === "string" && CODECS[r.type].encodeElement !== void 0) {
+  } else if (r.type.kind === "scalar" && r.type.encodeElement !== void 0) {
     doc = codecElement(root, r.type, value, namespace, true, "") ?? "";
   } else {
-    const text = scalarText(typeof r.type === "string" ? CODECS[r.type].httpResultAs ?? r.type : r.type, value, "");
+    const text = scalarText(r.type.kind === "scalar" ? r.type.httpResultAs ?? r.type : r.type, value, "");
     doc = text === "" ? `<${root} xmlns="${ns}" />` : `<${root} xmlns="${ns}">${escapeText(text)}</${root}>`;
   }
   return { status: 200, contentType: info.responseContentType, body: `${DECLARATION}
@@ -606,7 +604,7 @@ function httpValue(type, text) {
 var RECORDS_UNREAD = "System.InvalidOperationException: a record parameter is read only from a SOAP envelope";
 function soapValue(p, text) {
   const type = p.type;
-  if (typeof type !== "string") {
+  if (type.kind !== "scalar") {
     if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
     const t = text.trim();
     if (!type.values.includes(t))
@@ -615,26 +613,27 @@ function soapValue(p, text) {
       );
     return t;
   }
-  if (type === "string") return text;
+  const name = type.name;
+  if (name === "string") return text;
   try {
-    return CODECS[type].decode(text);
+    return type.decode(text);
   } catch (err) {
     if (!(err instanceof CodecError)) throw err;
     const t = text.trim();
-    if (type === "boolean")
+    if (name === "boolean")
       throw new ConvertError(`System.FormatException: The string '${t}' is not a valid Boolean value.`);
-    if (type === "dateTime")
+    if (name === "dateTime")
       throw new ConvertError(`System.FormatException: The string '${t}' is not a valid AllXsd value.`);
-    if (type === "base64Binary")
+    if (name === "base64Binary")
       throw new ConvertError(
         "System.FormatException: The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding characters, or an illegal character among the padding characters."
       );
-    throw new ConvertError(/range/.test(err.message) ? overflow(type) : FORMAT);
+    throw new ConvertError(/range/.test(err.message) ? overflow(name) : FORMAT);
   }
 }
-function scopedValue(type, text, scope) {
+function scopedValue(codec, text, scope) {
   try {
-    return CODECS[type].decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : void 0));
+    return codec.decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : void 0));
   } catch (err) {
     if (!(err instanceof CodecError)) throw err;
     throw new ConvertError(`System.InvalidOperationException: ${err.message}`);
@@ -644,8 +643,8 @@ var MIN_DATE = /* @__PURE__ */ XsdDateTime.parse("0001-01-01T00:00:00");
 function soapDefault(p) {
   if (p.item !== null) return null;
   const type = p.type;
-  if (typeof type !== "string") return type.kind === "record" ? null : type.values[0] ?? null;
-  switch (type) {
+  if (type.kind !== "scalar") return type.kind === "record" ? null : type.values[0] ?? null;
+  switch (type.name) {
     case "int":
     case "unsignedByte":
     case "double":
@@ -754,8 +753,8 @@ var EnvelopeReader = class {
           this.openRecord(local, list, true);
           return;
         }
-        const codec = typeof p.type === "string" && p.item === null ? CODECS[p.type] : void 0;
-        if (codec?.tree === true) this.raw = new RawXmlBuilder();
+        const codec = p.type.kind === "scalar" && p.item === null ? p.type : void 0;
+        if (codec?.tree !== void 0) this.raw = codec.tree();
         else if (codec?.decodeScoped !== void 0) {
           const scope = /* @__PURE__ */ new Map();
           for (const level of this.scopes) for (const [prefix, uri] of level) scope.set(prefix, uri);
@@ -858,9 +857,9 @@ function readSoap(index, served, headers, body) {
       else if (typeof p.type === "object" && p.type.kind === "record")
         value = cap.nil ? null : recordValue(op, p, p.type, cap.xml, index.namespace);
       else if (p.item !== null) value = cap.nil ? null : cap.items.map((it) => it.nil ? null : soapValue(p, it.text));
-      else if (cap.nil) value = p.type === "string" ? "" : soapDefault(p);
+      else if (cap.nil) value = p.type.kind === "scalar" && p.type.name === "string" ? "" : soapDefault(p);
       else if (cap.tree !== void 0) value = cap.tree;
-      else if (cap.scope !== void 0 && typeof p.type === "string") value = scopedValue(p.type, cap.text, cap.scope);
+      else if (cap.scope !== void 0 && p.type.kind === "scalar") value = scopedValue(p.type, cap.text, cap.scope);
       else value = soapValue(p, cap.text);
       if (p.credential !== null) credentials[p.credential] = typeof value === "string" ? value : null;
       else params[p.prop] = value;
@@ -937,7 +936,7 @@ function readHttp(info, served, headers, query, body) {
     let value;
     let current = "";
     try {
-      if (typeof p.type !== "string") {
+      if (p.type.kind !== "scalar") {
         const type = p.type;
         if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
         const one = (v) => {
@@ -951,14 +950,14 @@ function readHttp(info, served, headers, query, body) {
         const type = p.type;
         const one = (v) => {
           current = v;
-          return httpValue(type, v);
+          return httpValue(type.name, v);
         };
-        if (CODECS[type].binary === true) value = Uint8Array.from(values.map((v) => one(v)));
+        if (type.binary === true) value = Uint8Array.from(values.map((v) => one(v)));
         else value = p.item !== null ? values.map(one) : one(values.join(","));
       }
     } catch (err) {
       if (!(err instanceof ConvertError)) throw err;
-      const dotnet = typeof p.type === "string" ? DOTNET[p.type].type : p.type.name;
+      const dotnet = p.type.kind === "scalar" ? DOTNET[p.type.name].type : p.type.name;
       return plain(
         500,
         `System.ArgumentException: Cannot convert ${current} to ${dotnet}.

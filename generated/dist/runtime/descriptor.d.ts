@@ -5,9 +5,10 @@
  * the decoder. The phantom type parameters of OperationDescriptor tie each descriptor to the
  * TypeScript types of its parameters and result, so generated functions need no casts.
  */
-/** XSD scalar types. */
 import type { Binding } from "./binding.js";
-export type ScalarName = "string" | "int" | "long" | "double" | "boolean" | "dateTime" | "unsignedByte" | "base64Binary" | "byte" | "short" | "unsignedShort" | "unsignedInt" | "unsignedLong" | "float" | "decimal" | "date" | "time" | "duration" | "anyURI" | "guid" | "hexBinary" | "char" | "QName" | "xml";
+import type { ScalarCodec, ScalarName } from "./codec.js";
+import type { ErrorContext } from "./errors.js";
+export type { ScalarName };
 /** An enumeration: string values sent and received as written. */
 export interface EnumDescriptor {
     readonly kind: "enum";
@@ -47,8 +48,8 @@ export interface RecordDescriptor {
      */
     readonly set?: (record: Record<string, unknown>, index: number, value: unknown) => void;
 }
-/** The type of a value on the wire. */
-export type ValueType = ScalarName | EnumDescriptor | RecordDescriptor;
+/** The type of a value on the wire: a scalar's codec itself (so an app bundles only the codecs it uses), an enum or a record. */
+export type ValueType = ScalarCodec | EnumDescriptor | RecordDescriptor;
 export interface FieldDescriptor {
     /** Element name on the wire. */
     readonly wire: string;
@@ -66,6 +67,12 @@ export interface FieldDescriptor {
     /** A secret (e.g. a token in a SOAP header): redacted from errors, hooks and middleware like the password. */
     readonly secret?: true;
 }
+/**
+ * Writes one record value as the element `name` (`attrs`: attributes written on it; `ns`: the
+ * default namespace in scope); throws EncodeError naming `label` and the field path. The runtime's
+ * is `writeRecord` (record-writer.ts).
+ */
+export type RecordWriter = (name: string, type: RecordDescriptor, value: unknown, label: string, ctx: ErrorContext, attrs: string, ns: string) => string;
 /** A SOAP header of an operation ([SoapHeader]); HTTP GET/POST ignore it, as ASMX does. */
 export interface HeaderDescriptor {
     /** Element name, in the operation's namespace. */
@@ -75,6 +82,8 @@ export interface HeaderDescriptor {
     readonly type: RecordDescriptor;
     /** in: sent by the client; out: sent by the service; inout: both. */
     readonly direction: "in" | "out" | "inout";
+    /** How the header is written, for one the client sends (in, inout): `writeRecord`. Given only there, so apps that send no record do not bundle the writer. */
+    readonly writer?: RecordWriter;
 }
 export interface ParamDescriptor {
     /** Parameter (element, query or form) name on the wire. */
@@ -83,6 +92,8 @@ export interface ParamDescriptor {
     readonly prop: string;
     /** A record travels only in a SOAP envelope (ASMX offers no HTTP GET/POST for such an operation). */
     readonly type: ValueType;
+    /** How a record parameter is written: `writeRecord`. Given only for records, so apps that send no record do not bundle the writer. */
+    readonly writer?: RecordWriter;
     /** SOAP element name of each list item; null for a single value. */
     readonly item: string | null;
     /** The caller may leave it out (minOccurs 0). */
@@ -149,5 +160,4 @@ export declare function defineRecord(descriptor: RecordDescriptor | LazyRecordDe
 export declare function concreteKinds(type: RecordDescriptor): RecordDescriptor[];
 /** Freezes an enum descriptor. */
 export declare function defineEnum(descriptor: EnumDescriptor): EnumDescriptor;
-export {};
 //# sourceMappingURL=descriptor.d.ts.map

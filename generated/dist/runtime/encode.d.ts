@@ -6,7 +6,8 @@
  * network I/O. Parameter order is the descriptor's order, which is the wire order.
  */
 import { type Binding } from "./binding.js";
-import { type OperationDescriptor } from "./descriptor.js";
+import type { OperationDescriptor, ValueType } from "./descriptor.js";
+import { type ErrorContext } from "./errors.js";
 /** Account credentials, sent as the operation's `username` and `password` parameters. */
 export interface Credentials {
     readonly username: string;
@@ -24,6 +25,16 @@ export interface WireRequest {
 export declare function escapeXmlText(text: string): string;
 /** SOAP header values by header element name (the `soapHeaders` of client and call options). */
 export type SoapHeaderValues = Readonly<Record<string, unknown>>;
+/** A scalar or enum value as wire text (a record has no text: see recordElement). */
+export declare function encodeText(type: ValueType, value: unknown, label: string, ctx: ErrorContext): string;
+/** Records nested deeper than this are refused (a cycle in the caller's objects would never end). */
+export declare const MAX_DEPTH = 64;
+/** What a throwing getter or proxy trap said, as an EncodeError reason. */
+export declare const threw: (what: string, err: unknown) => string;
+/** The items of a list parameter: a real array without holes, each item read once. */
+export declare function listItems(param: {
+    readonly wire: string;
+}, value: unknown, ctx: ErrorContext): unknown[];
 /**
  * The values of the secret fields (spec `secret: true`) of the SOAP headers a call sends: they
  * are redacted from errors, hooks and middleware like the password.

@@ -4,15 +4,17 @@
  * Codecs of the scalars whose wire form is more than one text in one form: hexBinary (hex in
  * SOAP, base64 in HTTP GET/POST answers), char (a UTF-16 code unit written as its number, but
  * read from HTTP GET/POST parameters as the character), QName (needs the namespace declarations
- * in scope) and raw XML (a tree, not a text). Entries of the one codec table, CODECS
- * (scalars.ts). Wire facts: test/import/corpus.test.ts against Mono's ASMX.
+ * in scope) and raw XML (a tree, not a text). Each is its own export, like those of scalars.ts:
+ * only an app whose operations use one bundles it (and qname.ts, raw-xml.ts behind it). Wire
+ * facts: test/import/corpus.test.ts against Mono's ASMX.
  */
 import { type ScalarCodec } from "./codec.js";
-/** The leaf entries of the codec table (CODECS, scalars.ts). */
-export declare const LEAF_CODECS: {
-    readonly hexBinary: ScalarCodec;
-    readonly char: ScalarCodec;
-    readonly QName: ScalarCodec;
-    readonly xml: ScalarCodec;
-};
+/** xsd:hexBinary: a Uint8Array. */
+export declare const hexBinaryCodec: ScalarCodec<"hexBinary">;
+/** A .NET char (the serialization namespace's `char`): a one-character string. */
+export declare const charCodec: ScalarCodec<"char">;
+/** xsd:QName: a `QName` (qname.ts). */
+export declare const QNameCodec: ScalarCodec<"QName">;
+/** Raw XML (a .NET XmlElement, XmlNode[] or DataSet): an `XmlNode` list (raw-xml.ts). */
+export declare const xmlCodec: ScalarCodec<"xml">;
 //# sourceMappingURL=leaf-codecs.d.ts.map

@@ -8,6 +8,7 @@
  * e.g. `GetMessagesAfterIDResult[3].SendDate`.
  */
 import { BINDING_INFO, SOAP11_NS, SOAP12_NS, type Binding, type BindingInfo } from "./binding.js";
+import type { XmlTreeBuilder } from "./codec.js";
 import {
   concreteKinds,
   type FieldDescriptor,
@@ -16,8 +17,7 @@ import {
   type ValueType,
 } from "./descriptor.js";
 import { AsmxError, DecodeError, SoapFaultError, type ErrorContext } from "./errors.js";
-import { RawXmlBuilder } from "./raw-xml.js";
-import { CODECS, CodecError } from "./scalars.js";
+import { CodecError, stringCodec } from "./scalars.js";
 import {
   XmlSyntaxError,
   XmlTokenizer,
@@ -135,7 +135,7 @@ function planOf(record: RecordDescriptor): RecordPlan {
     plan = {
       names: record.fields.map((f) => xmlName(f.wire)),
       decs: record.fields.map((f) =>
-        typeof f.type === "string" && f.type !== "string" ? (CODECS[f.type].decodeBytes ?? null) : null,
+        f.type.kind === "scalar" && f.type !== stringCodec ? (f.type.decodeBytes ?? null) : null,
       ),
       wires: record.fields.map((f) => f.wire),
       leaves: [],
@@ -145,7 +145,7 @@ function planOf(record: RecordDescriptor): RecordPlan {
       plan.leaves.push(
         f.repeated === true || f.item !== undefined
           ? 0
-          : f.type === "string"
+          : f.type === stringCodec
             ? STRING_LEAF
             : plan.decs[i] !== null
               ? BYTES_LEAF
@@ -182,17 +182,7 @@ const localName = (name: string): string => {
   return i < 0 ? name : name.slice(i + 1);
 };
 const typeName = (t: ValueType): string =>
-  typeof t === "string" ? t : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
-
-/**
- * Scalars whose leaves need more than their text: raw XML (a codec with `tree`, built from the
- * element's events) and QName (`decodeScoped`, the prefixes in scope). One set lookup per leaf.
- */
-const SPECIAL_LEAVES: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  Object.entries(CODECS)
-    .filter(([, c]) => c.tree === true || c.decodeScoped !== undefined)
-    .map(([name]) => name),
-);
+  t.kind === "scalar" ? t.name : t.kind === "enum" ? `${t.name} (one of ${t.values.join(", ")})` : `element ${t.wire}`;
 
 /** The namespace declarations written on an element (prefix "" for `xmlns`). */
 function ownDeclarations(attrs: XmlAttributes): Map<string, string> | null {
@@ -242,7 +232,7 @@ export class ResponseDecoder implements XmlSink {
   // Leaf (scalar element) state: string text is decoded piece by piece into `str`; other text
   // is collected as bytes in `bytes[0..len)` (or referenced in place while it is one piece).
   private inLeaf = false;
-  private leafType: ValueType = "string";
+  private leafType: ValueType = stringCodec;
   private leafNil = false;
   private leafLabel = "";
   /** The record field a leaf in progress belongs to (a frame's own `field` says where the frame's value goes). */
@@ -261,7 +251,7 @@ export class ResponseDecoder implements XmlSink {
   /** Whether the leaf had any text (a nil element must not). */
   private leafText = false;
   /** Raw XML leaf (a codec with `tree`): the content being built from the element's events. */
-  private raw: RawXmlBuilder | null = null;
+  private raw: XmlTreeBuilder | null = null;
   /** Namespace declarations on a scoped leaf's own element (a codec with `decodeScoped`: QName). */
   private leafScope: Map<string, string> | null = null;
   /** The leaf in progress is of a SPECIAL_LEAVES type (raw XML or QName). */
@@ -476,9 +466,10 @@ export class ResponseDecoder implements XmlSink {
   }
 
   private startLeaf(type: ValueType, label: string, nil: boolean, attrs?: XmlAttributes): void {
-    if (typeof type === "string" && type !== "string" && SPECIAL_LEAVES.has(type)) {
+    // Leaves that need more than their text: raw XML (`tree`, built from the element's events) and QName (`decodeScoped`, the prefixes in scope).
+    if (type.kind === "scalar" && (type.tree !== undefined || type.decodeScoped !== undefined)) {
       this.special = true;
-      if (CODECS[type].tree === true) this.raw = new RawXmlBuilder();
+      if (type.tree !== undefined) this.raw = type.tree();
       else this.leafScope = attrs === undefined ? null : ownDeclarations(attrs);
     }
     this.inLeaf = true;
@@ -641,11 +632,11 @@ export class ResponseDecoder implements XmlSink {
       return;
     }
     const r = this.op.result;
-    if (r.httpRoot === "" && typeof r.type === "string" && CODECS[r.type].tree === true) {
+    if (r.httpRoot === "" && r.type.kind === "scalar" && r.type.tree !== undefined) {
       // A raw XML result that is its own root element (a .NET XmlElement): the root is the content.
       this.startResult(local, attrs);
       this.rawRoot = true;
-      (this.raw as RawXmlBuilder).open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
+      (this.raw as XmlTreeBuilder).open(name, attrs, (q) => this.tokenizer.namespaceOf(q));
       return;
     }
     if (local !== r.httpRoot || ns !== this.namespace)
@@ -660,7 +651,7 @@ export class ResponseDecoder implements XmlSink {
   private startResult(label: string, attrs: XmlAttributes): void {
     const r = this.op.result;
     // HTTP GET/POST answer some scalars in another type's form (ASMX ignores DataType there).
-    const type = !this.isSoap() && typeof r.type === "string" ? (CODECS[r.type].httpResultAs ?? r.type) : r.type;
+    const type = !this.isSoap() && r.type.kind === "scalar" ? (r.type.httpResultAs ?? r.type) : r.type;
     this.startValue(type, label, attrs, null, r.kind === "list" ? { item: r.item ?? "", type } : null);
   }
 
@@ -700,7 +691,7 @@ export class ResponseDecoder implements XmlSink {
     top.mask |= bit;
     const type = field.type;
     if (field.item !== undefined) return this.startValue(type, field.wire, attrs, field, { item: field.item, type });
-    if (typeof type === "string" || type.kind === "enum") {
+    if (type.kind !== "record") {
       this.leafField = field;
       this.leafDec = (top.decs as Array<BytesDecoder | null>)[index]!;
       this.startLeaf(type, field.wire, attrs.length !== 0 && this.isNil(attrs, field.wire), attrs);
@@ -729,7 +720,7 @@ export class ResponseDecoder implements XmlSink {
     if (attrs.length !== 0 && this.isNil(attrs, label))
       throw this.error(this.path(label), typeName(field.type), "xsi:nil (a list item)");
     const type = field.type;
-    if (typeof type === "string" || type.kind === "enum") {
+    if (type.kind !== "record") {
       this.leafField = field;
       this.leafPush = true;
       this.startLeaf(type, label, false, attrs);
@@ -741,7 +732,7 @@ export class ResponseDecoder implements XmlSink {
   text(b: Uint8Array, s: number, e: number): void {
     if (this.inLeaf && this.skipDepth === 0) {
       this.leafText = true;
-      if (this.leafType === "string") {
+      if (this.leafType === stringCodec) {
         if (this.str === "" && this.len === 0) {
           this.str = latin1OrUtf8(b, s, e); // the usual case: the whole text in one piece
           return;
@@ -858,12 +849,12 @@ export class ResponseDecoder implements XmlSink {
 
   /** The leaf's scalar value (not nil). */
   private scalar(type: ValueType): unknown {
-    if (type === "string") return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
+    if (type === stringCodec) return this.len === 0 ? this.str : latin1OrUtf8(this.bytes, 0, this.len);
     const b = this.bytes;
     const n = this.len;
     try {
-      if (typeof type === "string") {
-        const codec = CODECS[type];
+      if (type.kind === "scalar") {
+        const codec = type;
         if (this.special) {
           this.special = false;
           if (this.raw !== null) {
@@ -927,7 +918,7 @@ export class ResponseDecoder implements XmlSink {
       top.kind === RECORD &&
       !this.leafNil &&
       !this.leafPush &&
-      typeof this.leafType === "string"
+      this.leafType.kind === "scalar"
     ) {
       const dec = this.leafDec;
       let value: unknown;

@@ -22,6 +22,30 @@ export {
 } from "./config.js";
 export { invoke, prepareRequest } from "./call.js";
 export { XsdDateTime } from "./datetime.js";
+export type { ScalarCodec } from "./codec.js";
+export {
+  anyURICodec,
+  base64BinaryCodec,
+  booleanCodec,
+  byteCodec,
+  dateCodec,
+  dateTimeCodec,
+  decimalCodec,
+  doubleCodec,
+  durationCodec,
+  floatCodec,
+  guidCodec,
+  intCodec,
+  longCodec,
+  shortCodec,
+  stringCodec,
+  timeCodec,
+  unsignedByteCodec,
+  unsignedIntCodec,
+  unsignedLongCodec,
+  unsignedShortCodec,
+} from "./scalars.js";
+export { charCodec, hexBinaryCodec, QNameCodec, xmlCodec } from "./leaf-codecs.js";
 export { ResponseDecoder, decodeResponse, withHeaders, type DecodeOutcome, type FaultInfo } from "./decode.js";
 export {
   defineEnum,
@@ -33,11 +57,13 @@ export {
   type LazyRecordDescriptor,
   type OperationDescriptor,
   type ParamDescriptor,
+  type RecordWriter,
   type RecordDescriptor,
   type ResultDescriptor,
   type ScalarName,
   type ValueType,
 } from "./descriptor.js";
+export { writeRecord } from "./record-writer.js";
 export {
   encodeRequest,
   escapeXmlText,

@@ -11,11 +11,12 @@
 import { BINDINGS, BINDING_INFO, type Binding, type BindingInfo } from "../runtime/binding.js";
 import { XsdDateTime } from "../runtime/datetime.js";
 import { decodeResponse } from "../runtime/decode.js";
+import type { ScalarCodec, XmlTreeBuilder } from "../runtime/codec.js";
 import type { OperationDescriptor, ParamDescriptor, RecordDescriptor, ScalarName } from "../runtime/descriptor.js";
 import { AsmxError } from "../runtime/errors.js";
 import { soapActionFor } from "../runtime/encode.js";
-import { RawXmlBuilder, type XmlNode } from "../runtime/raw-xml.js";
-import { CODECS, CodecError } from "../runtime/scalars.js";
+import type { XmlNode } from "../runtime/raw-xml.js";
+import { CodecError } from "../runtime/scalars.js";
 import { XmlTokenizer, latin1OrUtf8, type XmlAttributes, type XmlSink } from "../runtime/xml.js";
 import { writeFault, XSI_NS, type MockResponse } from "./write.js";
 import type { SoapFaultCode } from "./faults.js";
@@ -217,7 +218,7 @@ const RECORDS_UNREAD = "System.InvalidOperationException: a record parameter is 
 /** XmlSerializer's reading of a SOAP value (the runtime's XSD codecs), with .NET's messages. */
 function soapValue(p: ParamDescriptor, text: string): unknown {
   const type = p.type;
-  if (typeof type !== "string") {
+  if (type.kind !== "scalar") {
     if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
     const t = text.trim();
     if (!type.values.includes(t))
@@ -226,28 +227,29 @@ function soapValue(p: ParamDescriptor, text: string): unknown {
       );
     return t;
   }
-  if (type === "string") return text;
+  const name = type.name;
+  if (name === "string") return text;
   try {
-    return CODECS[type].decode(text);
+    return type.decode(text);
   } catch (err) {
     if (!(err instanceof CodecError)) throw err;
     const t = text.trim();
-    if (type === "boolean")
+    if (name === "boolean")
       throw new ConvertError(`System.FormatException: The string '${t}' is not a valid Boolean value.`);
-    if (type === "dateTime")
+    if (name === "dateTime")
       throw new ConvertError(`System.FormatException: The string '${t}' is not a valid AllXsd value.`);
-    if (type === "base64Binary")
+    if (name === "base64Binary")
       throw new ConvertError(
         "System.FormatException: The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding characters, or an illegal character among the padding characters.",
       );
-    throw new ConvertError(/range/.test(err.message) ? overflow(type) : FORMAT);
+    throw new ConvertError(/range/.test(err.message) ? overflow(name) : FORMAT);
   }
 }
 
 /** A QName parameter, its prefix resolved in the element's scope, as XmlSerializer reads it. */
-function scopedValue(type: ScalarName, text: string, scope: ReadonlyMap<string, string>): unknown {
+function scopedValue(codec: ScalarCodec, text: string, scope: ReadonlyMap<string, string>): unknown {
   try {
-    return CODECS[type].decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : undefined));
+    return codec.decodeScoped?.(text, (prefix) => scope.get(prefix) ?? (prefix === "" ? "" : undefined));
   } catch (err) {
     if (!(err instanceof CodecError)) throw err;
     throw new ConvertError(`System.InvalidOperationException: ${err.message}`);
@@ -260,8 +262,8 @@ const MIN_DATE = /* @__PURE__ */ XsdDateTime.parse("0001-01-01T00:00:00");
 function soapDefault(p: ParamDescriptor): unknown {
   if (p.item !== null) return null;
   const type = p.type;
-  if (typeof type !== "string") return type.kind === "record" ? null : (type.values[0] ?? null);
-  switch (type) {
+  if (type.kind !== "scalar") return type.kind === "record" ? null : (type.values[0] ?? null);
+  switch (type.name) {
     case "int":
     case "unsignedByte":
     case "double":
@@ -340,7 +342,7 @@ class EnvelopeReader implements XmlSink {
   /** Open elements of a record parameter being rebuilt (local names). */
   private readonly recordPath: string[] = [];
   private item: { text: string; nil: boolean } | null = null;
-  private raw: RawXmlBuilder | null = null;
+  private raw: XmlTreeBuilder | null = null;
 
   constructor(
     private readonly namespace: string,
@@ -409,8 +411,8 @@ class EnvelopeReader implements XmlSink {
           this.openRecord(local, list, true);
           return;
         }
-        const codec = typeof p.type === "string" && p.item === null ? CODECS[p.type] : undefined;
-        if (codec?.tree === true) this.raw = new RawXmlBuilder();
+        const codec = p.type.kind === "scalar" && p.item === null ? p.type : undefined;
+        if (codec?.tree !== undefined) this.raw = codec.tree();
         else if (codec?.decodeScoped !== undefined) {
           const scope = new Map<string, string>();
           for (const level of this.scopes) for (const [prefix, uri] of level) scope.set(prefix, uri);
@@ -453,7 +455,7 @@ class EnvelopeReader implements XmlSink {
   close(): void {
     if (this.param?.record === true && this.depth >= 4) this.param.cap.xml += `</${this.recordPath.pop() ?? ""}>`;
     if (this.raw !== null && !this.raw.close() && this.param !== null) {
-      this.param.cap.tree = this.raw.finish();
+      this.param.cap.tree = this.raw.finish() as readonly XmlNode[];
       this.raw = null;
     }
     if (this.depth === 5 && this.item !== null && this.param !== null) {
@@ -529,9 +531,9 @@ function readSoap(
         value = cap.nil ? null : recordValue(op, p, p.type, cap.xml, index.namespace);
       else if (p.item !== null) value = cap.nil ? null : cap.items.map((it) => (it.nil ? null : soapValue(p, it.text)));
       // Mono reads xsi:nil on a top-level string parameter as "" (NOTES.md §8).
-      else if (cap.nil) value = p.type === "string" ? "" : soapDefault(p);
+      else if (cap.nil) value = p.type.kind === "scalar" && p.type.name === "string" ? "" : soapDefault(p);
       else if (cap.tree !== undefined) value = cap.tree;
-      else if (cap.scope !== undefined && typeof p.type === "string") value = scopedValue(p.type, cap.text, cap.scope);
+      else if (cap.scope !== undefined && p.type.kind === "scalar") value = scopedValue(p.type, cap.text, cap.scope);
       else value = soapValue(p, cap.text);
       if (p.credential !== null) credentials[p.credential] = typeof value === "string" ? value : null;
       else params[p.prop] = value;
@@ -619,7 +621,7 @@ function readHttp(
     let value: unknown;
     let current = "";
     try {
-      if (typeof p.type !== "string") {
+      if (p.type.kind !== "scalar") {
         const type = p.type;
         if (type.kind === "record") throw new ConvertError(RECORDS_UNREAD);
         const one = (v: string): string => {
@@ -633,14 +635,14 @@ function readHttp(
         const type = p.type;
         const one = (v: string): unknown => {
           current = v;
-          return httpValue(type, v);
+          return httpValue(type.name, v);
         };
-        if (CODECS[type].binary === true) value = Uint8Array.from(values.map((v) => one(v) as number));
+        if (type.binary === true) value = Uint8Array.from(values.map((v) => one(v) as number));
         else value = p.item !== null ? values.map(one) : one(values.join(","));
       }
     } catch (err) {
       if (!(err instanceof ConvertError)) throw err;
-      const dotnet = typeof p.type === "string" ? DOTNET[p.type].type : p.type.name;
+      const dotnet = p.type.kind === "scalar" ? DOTNET[p.type.name].type : p.type.name;
       return plain(
         500,
         `System.ArgumentException: Cannot convert ${current} to ${dotnet}.\nParameter name: type ---> ${err.message}\n`,

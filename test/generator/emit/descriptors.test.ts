@@ -21,7 +21,7 @@ describe("emitDescriptors", () => {
   it("declares a record after the records it contains, with wire and property names and a shape factory", () => {
     const text = print(emitDescriptors(miniModel(ping, extra)));
     expect(text.indexOf("export const InnerRecord")).toBeLessThan(text.indexOf("export const OuterRecord"));
-    expect(text).toContain('{ wire: "x-y", prop: "xy", type: "int", nullable: false }');
+    expect(text).toContain('{ wire: "x-y", prop: "xy", type: intCodec, nullable: false }');
     expect(text).toContain('wire: "InnerWire"');
     expect(text).toContain('{ wire: "In", prop: "In", type: InnerRecord, nullable: true }');
     expect(text).toContain("create: () => ({ In: undefined, c: undefined })");
@@ -33,7 +33,7 @@ describe("emitDescriptors", () => {
   it("imports exactly what it uses, enum values from types", () => {
     const text = print(emitDescriptors(miniModel(ping, extra)));
     expect(text).toContain('import { ColorValues } from "./types.js";');
-    expect(text).toMatch(/import \{\s*type EnumDescriptor,\s*type RecordDescriptor,\s*defineEnum,\s*defineRecord,?\s*\} from "\.\/runtime\/index\.js";/);
+    expect(text).toMatch(/import \{\s*type EnumDescriptor,\s*type RecordDescriptor,\s*defineEnum,\s*defineRecord,\s*intCodec,?\s*\} from "\.\/runtime\/index\.js";/);
   });
 });
 
@@ -46,9 +46,9 @@ describe("emitDescriptors: hierarchies, list, repeated and secret fields", () =>
   });
   it("fields carry item, repeated, nillable and secret", () => {
     expect(text).toContain('{ wire: "Items", prop: "Items", type: ShapeRecord, nullable: true, item: "Shape" }');
-    expect(text).toContain('{ wire: "Tag", prop: "Tag", type: "string", nullable: true, repeated: true }');
-    expect(text).toContain('{ wire: "Size", prop: "Size", type: "int", nullable: true, nillable: true }');
-    expect(text).toContain('{ wire: "Token", prop: "Token", type: "string", nullable: true, secret: true }');
+    expect(text).toContain('{ wire: "Tag", prop: "Tag", type: stringCodec, nullable: true, repeated: true }');
+    expect(text).toContain('{ wire: "Size", prop: "Size", type: intCodec, nullable: true, nillable: true }');
+    expect(text).toContain('{ wire: "Token", prop: "Token", type: stringCodec, nullable: true, secret: true }');
   });
 });
 

@@ -23,7 +23,7 @@ describe("emitEndpoint", () => {
   it("leaves credentials out of the caller's parameters but keeps them, in order, in the descriptor", () => {
     expect(text).toMatch(/export interface GetThingsParams \{[\s\S]*?readonly ids\?: readonly \(bigint\)\[\] \| null \| undefined;\s*\}/);
     expect(text.indexOf('wire: "username"')).toBeLessThan(text.indexOf('wire: "ids"'));
-    expect(text).toContain('{ wire: "ids", prop: "ids", type: "long", item: "long", optional: true, credential: null }');
+    expect(text).toContain('{ wire: "ids", prop: "ids", type: longCodec, item: "long", optional: true, credential: null }');
   });
 
   it("documents what is specific to the operation: description, wire name, omission, where, result, errors, example", () => {
@@ -47,7 +47,7 @@ describe("emitEndpoint: record parameters and SOAP headers", () => {
   const m = structsModel();
   const text = print(emitEndpoint(m.endpoints[0]!, m));
   it("the descriptor lists the headers; the operation is SOAP-only because of its record parameter", () => {
-    expect(text).toMatch(/headers: \[\s*\{ element: "Auth", prop: "Auth", type: AuthRecord, direction: "in" \},\s*\{ element: "Receipt", prop: "Receipt", type: DogRecord, direction: "out" \},?\s*\]/);
+    expect(text).toMatch(/headers: \[\s*\{ element: "Auth", prop: "Auth", type: AuthRecord, direction: "in", writer: writeRecord \},\s*\{ element: "Receipt", prop: "Receipt", type: DogRecord, direction: "out" \},?\s*\]/);
     expect(text).toContain('bindings: ["soap11","soap12"],');
   });
   it("with an out header the result is { result, headers }; options take the typed soapHeaders; the docs say so", () => {

@@ -42,7 +42,7 @@ describe("leaf types in generated code", () => {
   });
 
   it("imports the runtime's types as types, only where they are used", () => {
-    expect(endpoint).toMatch(/import \{[^}]*\btype QName, type XmlNode, type XmlNodeInput\b[^}]*\} from "\.\.\/runtime\/index\.js";/);
+    expect(endpoint).toMatch(/import \{[^}]*\btype QName,[^}]*\btype XmlNode, type XmlNodeInput\b[^}]*\} from "\.\.\/runtime\/index\.js";/);
     const types = print(emitTypes(model));
     expect(types).toMatch(/Extra: readonly XmlNode\[\] \| null;/);
     expect(types).toMatch(/Name: QName \| null;/);
@@ -50,11 +50,12 @@ describe("leaf types in generated code", () => {
     expect(types).not.toContain("XmlNodeInput");
   });
 
-  it("descriptors name the runtime's scalars; docs give the wire type", () => {
-    expect(endpoint).toContain('type: "hexBinary"');
-    expect(endpoint).toContain('type: "char"');
-    expect(endpoint).toContain('type: "QName"');
-    expect(endpoint).toContain('type: "xml"');
+  it("descriptors reference the runtime's codecs (imported, so an app bundles only those); docs give the wire type", () => {
+    expect(endpoint).toContain("type: hexBinaryCodec");
+    expect(endpoint).toContain("type: charCodec");
+    expect(endpoint).toContain("type: QNameCodec");
+    expect(endpoint).toContain("type: xmlCodec");
+    expect(endpoint).toMatch(/import \{[^}]*\bQNameCodec,[^}]*\bhexBinaryCodec,[^}]*\bxmlCodec\b[^}]*\} from "\.\.\/runtime\/index\.js";/);
     expect(endpoint).toContain("Wire: `v` (xsd:hexBinary; HTTP GET/POST send one decimal per byte and answer base64)");
     expect(endpoint).toContain("Wire: `e` (raw XML: the element's content as a tree of `XmlNode`s; whitespace-only text between elements is dropped)");
   });
