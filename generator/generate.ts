@@ -111,31 +111,20 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   }
 
   // dist: declarations per file; JavaScript linked per entry point of package.json's exports.
+  // Each step's files are cached as one JSON object under a hash of its input.
+  const cachedFiles = async (step: string, input: string, compute: () => Promise<Map<string, string>>): Promise<void> => {
+    const hit = cache.get(step, input);
+    const out = hit !== undefined ? (JSON.parse(hit) as Record<string, string>) : Object.fromEntries(await compute());
+    if (hit === undefined) cache.set(step, input, JSON.stringify(out));
+    for (const [p, t] of Object.entries(out)) files.set(p, t);
+  };
   for (const [path, text] of packageSources) {
-    const input = `${path}\0${shipSource}\0${text}`;
-    const hit = cache.get("dist", input);
-    let out: Record<string, string>;
-    if (hit !== undefined) out = JSON.parse(hit) as Record<string, string>;
-    else {
-      out = Object.fromEntries((await compiler()).emitDeclarations(new Map([[path, text]]), shipSource));
-      cache.set("dist", input, JSON.stringify(out));
-    }
-    for (const [p, t] of Object.entries(out)) files.set(p, t);
+    await cachedFiles("dist", `${path}\0${shipSource}\0${text}`, async () => (await compiler()).emitDeclarations(new Map([[path, text]]), shipSource));
   }
-  {
-    const { entryPoints, linkDist } = await import("./link.ts");
-    const entries = entryPoints(files.get("package.json") ?? "{}");
-    const banner = /^\/\/ Code generated [^\n]*/.exec(packageSources.get("src/index.ts") ?? "")?.[0] ?? "";
-    const input = JSON.stringify([shipSource, banner, entries, [...packageSources]]);
-    const hit = cache.get("link", input);
-    let out: Record<string, string>;
-    if (hit !== undefined) out = JSON.parse(hit) as Record<string, string>;
-    else {
-      out = Object.fromEntries(await linkDist(packageSources, entries, shipSource, banner));
-      cache.set("link", input, JSON.stringify(out));
-    }
-    for (const [p, t] of Object.entries(out)) files.set(p, t);
-  }
+  const { entryPoints, linkDist } = await import("./link.ts");
+  const entries = entryPoints(files.get("package.json") ?? "{}");
+  const banner = /^\/\/ Code generated [^\n]*/.exec(packageSources.get("src/index.ts") ?? "")?.[0] ?? "";
+  await cachedFiles("link", JSON.stringify([shipSource, banner, entries, [...packageSources]]), () => linkDist(packageSources, entries, shipSource, banner));
   timings.lap("dist");
   timings.report();
   cache.save();
